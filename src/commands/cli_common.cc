@@ -1,0 +1,39 @@
+#include "commands/cli_common.h"
+
+#include <algorithm>
+
+namespace hostmark {
+
+void add_output_options(CLI::App& app, OutputOptions& options) {
+  app.add_option_function<std::string>(
+         "--output-format", [&options](const std::string& v) { options.format = parse_output_format(v).value(); },
+         "normal (human text), json or csv")
+      ->type_name("FORMAT");
+  app.add_option("--output", options.path, "write the result to FILE instead of standard output")
+      ->type_name("FILE");
+}
+
+bool parse_command_line(CLI::App& app, const std::vector<std::string>& args, const CommandIo& io) {
+  std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them reversed
+  try {
+    app.parse(reversed);
+  } catch (const CLI::CallForHelp&) {
+    io.out << app.help();
+    return false;
+  } catch (const CLI::ParseError& e) {
+    std::string why = e.what();
+    if (!why.empty() && why.back() == '\n') why.pop_back();
+    throw Failure(usage_error(app.get_name(), why));
+  }
+  return true;
+}
+
+int emit_result(const Result& result, const OutputOptions& options, const TextRenderer& text,
+                const CommandIo& io) {
+  auto sink = OutputSink::open(options, io.out).value();
+  write_result(result, options.format, text, sink->stream());
+  sink->close().value();
+  return result.interrupted ? 1 : 0;
+}
+
+}  // namespace hostmark

@@ -1,0 +1,25 @@
+#pragma once
+// What native commands share when parsing with CLI11 and emitting their Result.
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+#include "commands/command.h"
+#include "output/format.h"
+
+namespace hostmark {
+
+// Adds --output-format=normal|json|csv and --output=FILE to `app`, parsed into `options`.
+void add_output_options(CLI::App& app, OutputOptions& options);
+
+// Parses `args` (without the command name). Returns false when --help was asked (help is
+// printed to io.out). Throws Failure with a usage error naming the option on bad input.
+bool parse_command_line(CLI::App& app, const std::vector<std::string>& args, const CommandIo& io);
+
+// Writes `result` where `options` say, in their format; returns the exit status (0, or 1 when
+// the output could not be written; 1 also when the run was interrupted).
+int emit_result(const Result& result, const OutputOptions& options, const TextRenderer& text,
+                const CommandIo& io);
+
+}  // namespace hostmark

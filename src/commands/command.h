@@ -1,0 +1,39 @@
+#pragma once
+// The command table: one entry per subcommand, one file per command under commands/.
+// A command parses its own arguments into an immutable options value, runs, hands its Result
+// to output/, and returns the exit status (0 ok, 1 failed run, 2 bad usage). User mistakes are
+// thrown as Failure (core/error.h) and turned into one line by main().
+#include <ostream>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hostmark {
+
+struct CommandIo {
+  std::ostream& out;        // results (standard output)
+  std::ostream& err;        // progress, warnings (standard error)
+  bool err_is_tty = false;  // progress is shown only on a terminal
+};
+
+using CommandFn = int (*)(const std::vector<std::string>& args, const CommandIo& io);
+
+struct CommandEntry {
+  std::string_view name;
+  std::string_view summary;
+  CommandFn run;
+};
+
+// Every command, in the order `hostmark --help` lists them.
+std::span<const CommandEntry> command_table();
+const CommandEntry* find_command(std::string_view name);
+
+// Each command's entry point, defined in its own file.
+int run_sysbench_command(const std::vector<std::string>& args, const CommandIo& io);
+int run_cpu_command(const std::vector<std::string>& args, const CommandIo& io);
+int run_memory_command(const std::vector<std::string>& args, const CommandIo& io);
+int run_info_command(const std::vector<std::string>& args, const CommandIo& io);
+int run_suite_command(const std::vector<std::string>& args, const CommandIo& io);
+
+}  // namespace hostmark

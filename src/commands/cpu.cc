@@ -1,0 +1,10 @@
+#include "commands/command.h"
+
+namespace hostmark {
+
+int run_cpu_command(const std::vector<std::string>& /*args*/, const CommandIo& io) {
+  io.err << "hostmark: cpu: not built yet\n";
+  return 1;
+}
+
+}  // namespace hostmark

@@ -1,0 +1,26 @@
+#include <array>
+
+#include "commands/command.h"
+
+namespace hostmark {
+namespace {
+
+constexpr std::array kCommands = {
+    CommandEntry{"suite", "run the standard set of benchmarks and save the result", run_suite_command},
+    CommandEntry{"cpu", "CPU score: single thread, all threads, scaling (sysbench prime work)", run_cpu_command},
+    CommandEntry{"memory", "memory bandwidth (copy/scale/add/triad) and load latency by working set", run_memory_command},
+    CommandEntry{"info", "describe this host: CPU, caches, memory, kernel, virtualization, disks", run_info_command},
+    CommandEntry{"sysbench", "drop-in for sysbench 1.0.20 (cpu, memory, threads, mutex)", run_sysbench_command},
+};
+
+}  // namespace
+
+std::span<const CommandEntry> command_table() { return kCommands; }
+
+const CommandEntry* find_command(std::string_view name) {
+  for (const auto& c : kCommands)
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+}  // namespace hostmark

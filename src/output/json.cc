@@ -1,0 +1,84 @@
+#include "output/json.h"
+
+namespace hostmark {
+namespace {
+
+nlohmann::json latency_to_json(const LatencyStats& l) {
+  nlohmann::json pct = nlohmann::json::object();
+  for (const auto& [p, v] : l.percentiles_ns) {
+    char key[32];
+    std::snprintf(key, sizeof key, "%g", p);
+    pct[key] = v;
+  }
+  return {{"count", l.count},   {"min_ns", l.min_ns},       {"max_ns", l.max_ns},
+          {"mean_ns", l.mean_ns}, {"stddev_ns", l.stddev_ns}, {"sum_ns", l.sum_ns},
+          {"percentiles_ns", pct}};
+}
+
+nlohmann::json phase_to_json(const Phase& p) {
+  nlohmann::json j;
+  j["name"] = p.name;
+  j["duration_s"] = p.duration_s;
+  j["metrics"] = nlohmann::json::array();
+  for (const auto& m : p.metrics) j["metrics"].push_back({{"name", m.name}, {"value", m.value}, {"unit", m.unit}});
+  if (p.latency) j["latency"] = latency_to_json(*p.latency);
+  if (p.fairness) {
+    j["fairness"] = {{"events_avg", p.fairness->events_avg},
+                     {"events_stddev", p.fairness->events_stddev},
+                     {"exec_time_s_avg", p.fairness->exec_time_s_avg},
+                     {"exec_time_s_stddev", p.fairness->exec_time_s_stddev}};
+  }
+  if (!p.intervals.empty()) {
+    j["intervals"] = nlohmann::json::array();
+    for (const auto& s : p.intervals) {
+      j["intervals"].push_back({{"time_s", s.time_s},
+                                {"threads", s.threads},
+                                {"events_per_s", s.events_per_s},
+                                {"latency_pct_ns", s.latency_pct_ns}});
+    }
+  }
+  if (!p.series.empty()) {
+    j["series"] = nlohmann::json::array();
+    for (const auto& s : p.series) {
+      nlohmann::json pts = nlohmann::json::array();
+      for (const auto& [x, y] : s.points) pts.push_back({x, y});
+      j["series"].push_back({{"name", s.name}, {"x_unit", s.x_unit}, {"y_unit", s.y_unit}, {"points", pts}});
+    }
+  }
+  return j;
+}
+
+}  // namespace
+
+nlohmann::json context_to_json(const Context& c) {
+  return {{"hostname", c.hostname},
+          {"kernel", c.kernel},
+          {"kernel_version", c.kernel_version},
+          {"arch", c.arch},
+          {"cpu_model", c.cpu_model},
+          {"cpu_count", c.cpu_count},
+          {"memory_bytes", c.memory_bytes},
+          {"virtualization", c.virtualization},
+          {"hostmark_version", c.hostmark_version},
+          {"build_type", c.build_type},
+          {"start_time_utc", c.start_time_utc},
+          {"start_time_unix_ns", c.start_time_unix_ns}};
+}
+
+nlohmann::json result_to_json(const Result& r) {
+  nlohmann::json j;
+  j["schema"] = "hostmark.result";
+  j["schema_version"] = kSchemaVersion;
+  j["command"] = r.command;
+  j["context"] = context_to_json(r.context);
+  j["options"] = nlohmann::json::object();
+  for (const auto& [k, v] : r.options) j["options"][k] = v;
+  j["phases"] = nlohmann::json::array();
+  for (const auto& p : r.phases) j["phases"].push_back(phase_to_json(p));
+  j["notes"] = r.notes;
+  j["warnings"] = r.warnings;
+  j["interrupted"] = r.interrupted;
+  return j;
+}
+
+}  // namespace hostmark

@@ -1,0 +1,100 @@
+#pragma once
+// The Result model: plain structs in SI units (ns, bytes, counts) that every command produces
+// and every formatter reads. Nothing here computes or prints. The JSON layout of these structs
+// is documented in docs/RESULT_SCHEMA.md; bump kSchemaVersion when it changes incompatibly.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hostmark {
+
+inline constexpr int kSchemaVersion = 1;
+
+// Where and when a result was measured.
+struct Context {
+  std::string hostname;
+  std::string kernel;          // uname release, e.g. "6.1.0-18-amd64"
+  std::string kernel_version;  // uname version string
+  std::string arch;            // uname machine, e.g. "x86_64"
+  std::string cpu_model;
+  int cpu_count = 0;           // logical CPUs online
+  std::uint64_t memory_bytes = 0;
+  std::string virtualization;  // "kvm", "none", ... ("" when unknown)
+  std::string hostmark_version;
+  std::string build_type;      // CMake build type of this binary
+  std::string start_time_utc;  // ISO 8601, e.g. "2026-12-02T09:00:00Z"
+  std::int64_t start_time_unix_ns = 0;
+};
+
+// One named number with its unit: {"events_per_s", 4040.2, "events/s"}. Units are spelled out
+// ("MiB/s" binary, "MB/s" decimal, "GB/s" decimal, "ns", "bytes", "%").
+struct Metric {
+  std::string name;
+  double value = 0;
+  std::string unit;
+};
+
+// Latency distribution of the events of a phase, in ns.
+struct LatencyStats {
+  std::uint64_t count = 0;
+  std::uint64_t min_ns = 0;
+  std::uint64_t max_ns = 0;
+  double mean_ns = 0;
+  double stddev_ns = 0;
+  std::uint64_t sum_ns = 0;
+  std::vector<std::pair<double, std::uint64_t>> percentiles_ns;  // (percent, value)
+};
+
+// How evenly the work spread over threads (sysbench's "Threads fairness").
+struct Fairness {
+  double events_avg = 0;
+  double events_stddev = 0;
+  double exec_time_s_avg = 0;
+  double exec_time_s_stddev = 0;
+};
+
+// One intermediate report ("[ 1s ] thds: 2 eps: ...").
+struct IntervalSample {
+  double time_s = 0;  // end of the interval, since the measured start
+  int threads = 0;
+  double events_per_s = 0;
+  std::uint64_t latency_pct_ns = 0;  // the --percentile of the interval's latencies
+};
+
+// A curve, e.g. load latency (ns) by working-set size (bytes).
+struct Series {
+  std::string name;
+  std::string x_unit;
+  std::string y_unit;
+  std::vector<std::pair<double, double>> points;
+};
+
+struct Phase {
+  std::string name;  // "cpu", "memory.triad", "single-thread", ...
+  std::vector<Metric> metrics;
+  std::optional<LatencyStats> latency;
+  std::optional<Fairness> fairness;
+  std::vector<IntervalSample> intervals;
+  std::vector<Series> series;
+  double duration_s = 0;
+
+  const Metric* metric(const std::string& metric_name) const {
+    for (const auto& m : metrics)
+      if (m.name == metric_name) return &m;
+    return nullptr;
+  }
+};
+
+struct Result {
+  std::string command;  // "sysbench cpu", "cpu", "memory", "info", "suite"
+  std::vector<std::pair<std::string, std::string>> options;  // as given, after defaults
+  Context context;
+  std::vector<Phase> phases;
+  std::vector<std::string> notes;     // what a number means, where it differs from a peer
+  std::vector<std::string> warnings;  // what may make a number misleading, and what to do
+  bool interrupted = false;           // stopped by SIGINT/SIGTERM: partial but valid
+};
+
+}  // namespace hostmark

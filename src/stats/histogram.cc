@@ -1,0 +1,117 @@
+#include "stats/histogram.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace hostmark {
+
+Histogram::Histogram() : counts_(kBuckets, 0) {}
+
+std::uint64_t Histogram::bucket_lower(std::size_t index) {
+  if (index < kSubBuckets) return index;
+  const std::size_t shift = index / kSubBuckets - 1;
+  const std::uint64_t sub = index % kSubBuckets;
+  return (kSubBuckets + sub) << shift;
+}
+
+std::uint64_t Histogram::bucket_upper(std::size_t index) {
+  if (index < kSubBuckets) return index;
+  const std::size_t shift = index / kSubBuckets - 1;
+  return bucket_lower(index) + ((std::uint64_t{1} << shift) - 1);
+}
+
+void Histogram::merge(const Histogram& other) {
+  for (std::size_t i = 0; i < kBuckets; ++i) store(counts_[i], load(counts_[i]) + other.bucket_count(i));
+  store(count_, count() + other.count());
+  store(sum_ns_, sum_ns() + other.sum_ns());
+  if (other.count() > 0) {
+    store(min_ns_, std::min(load(min_ns_), other.min_ns()));
+    store(max_ns_, std::max(load(max_ns_), other.max_ns()));
+  }
+  sum_sq_ns2_ += other.sum_sq_ns2_;
+}
+
+void Histogram::subtract_snapshot(const Histogram& earlier) {
+  std::uint64_t n = 0;
+  std::size_t first = kBuckets;
+  std::size_t last = 0;
+  for (std::size_t i = 0; i < kBuckets; ++i) {
+    const std::uint64_t mine = load(counts_[i]);
+    const std::uint64_t theirs = earlier.bucket_count(i);
+    const std::uint64_t c = mine > theirs ? mine - theirs : 0;
+    store(counts_[i], c);
+    if (c > 0) {
+      n += c;
+      first = std::min(first, i);
+      last = i;
+    }
+  }
+  store(count_, n);
+  store(sum_ns_, sum_ns() > earlier.sum_ns() ? sum_ns() - earlier.sum_ns() : 0);
+  store(min_ns_, n ? std::max(min_ns(), bucket_lower(first)) : UINT64_MAX);
+  store(max_ns_, n ? std::min(max_ns(), bucket_upper(last)) : 0);
+  sum_sq_ns2_ = 0;
+}
+
+Histogram Histogram::snapshot() const {
+  Histogram copy;
+  for (std::size_t i = 0; i < kBuckets; ++i) copy.counts_[i] = load(counts_[i]);
+  copy.count_ = load(count_);
+  copy.sum_ns_ = load(sum_ns_);
+  copy.min_ns_ = load(min_ns_);
+  copy.max_ns_ = load(max_ns_);
+  return copy;
+}
+
+void Histogram::reset() {
+  for (auto& c : counts_) store(c, 0);
+  store(count_, 0);
+  store(sum_ns_, 0);
+  store(min_ns_, UINT64_MAX);
+  store(max_ns_, 0);
+  sum_sq_ns2_ = 0;
+}
+
+double Histogram::mean_ns() const {
+  const std::uint64_t n = count();
+  return n ? static_cast<double>(sum_ns()) / static_cast<double>(n) : 0.0;
+}
+
+double Histogram::stddev_ns() const {
+  const std::uint64_t n = count();
+  if (n < 2 || sum_sq_ns2_ == 0) return 0.0;
+  // n * sum(x^2) - sum(x)^2 computed exactly in 128-bit integers where it fits.
+  const auto s = static_cast<Uint128>(sum_ns());
+  const auto nn = static_cast<Uint128>(n);
+  const long double a = static_cast<long double>(sum_sq_ns2_) * static_cast<long double>(nn);
+  const long double b = static_cast<long double>(s) * static_cast<long double>(s);
+  long double numerator = a - b;
+  if (sum_sq_ns2_ < (~static_cast<Uint128>(0)) / nn) {
+    const Uint128 exact_a = sum_sq_ns2_ * nn;
+    const Uint128 exact_b = s * s;
+    numerator = exact_a > exact_b ? static_cast<long double>(exact_a - exact_b) : 0.0L;
+  }
+  if (numerator <= 0) return 0.0;
+  const long double nd = static_cast<long double>(n);
+  return static_cast<double>(std::sqrt(numerator / (nd * nd)));
+}
+
+std::uint64_t Histogram::percentile_ns(double p) const {
+  const std::uint64_t n = count();
+  if (n == 0) return 0;
+  p = std::clamp(p, 0.0, 100.0);
+  auto rank = static_cast<std::uint64_t>(std::ceil(p / 100.0 * static_cast<double>(n)));
+  rank = std::clamp<std::uint64_t>(rank, 1, n);
+  std::uint64_t seen = 0;
+  for (std::size_t i = 0; i < kBuckets; ++i) {
+    seen += load(counts_[i]);
+    if (seen >= rank) {
+      const std::uint64_t lo = bucket_lower(i);
+      const std::uint64_t mid = lo + (bucket_upper(i) - lo) / 2;
+      return std::clamp(mid, min_ns(), max_ns());
+    }
+  }
+  return max_ns();
+}
+
+}  // namespace hostmark

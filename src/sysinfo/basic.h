@@ -1,0 +1,17 @@
+#pragma once
+// Small facts about the host, read without root. Each returns "" or 0 when not readable.
+#include <cstdint>
+#include <string>
+
+namespace hostmark::sysinfo {
+
+std::string hostname();
+std::string cpu_model();       // "model name" of /proc/cpuinfo (or "Hardware"/"CPU part" on ARM)
+int online_cpus();             // sysconf(_SC_NPROCESSORS_ONLN)
+std::uint64_t memory_total_bytes();  // MemTotal of /proc/meminfo
+std::string virtualization();  // "kvm", "vmware", "virtualbox", "xen", "hyperv", "firecracker",
+                               // "container", "none"; "" when unknown
+// Reads a whole small file (from /proc or /sys). "" when it cannot be read.
+std::string read_text_file(const std::string& path);
+
+}  // namespace hostmark::sysinfo
