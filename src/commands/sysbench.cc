@@ -1,10 +1,194 @@
+// `hostmark sysbench [options] <test> [run|help]`: the drop-in face of sysbench 1.0.20.
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <iostream>
+
+#include "cli/sysbench_args.h"
+#include "cli/units.h"
 #include "commands/command.h"
+#include "commands/sysbench_tests.h"
+#include "core/build_info.h"
+#include "output/format.h"
+#include "output/progress.h"
+#include "output/sysbench_report.h"
+#include "results/context.h"
+#include "runner/clock.h"
+#include "runner/runner.h"
+#include "stats/summary.h"
 
 namespace hostmark {
+namespace {
 
-int run_sysbench_command(const std::vector<std::string>& /*args*/, const CommandIo& io) {
-  io.err << "hostmark: sysbench: not built yet\n";
-  return 1;
+using Groups = std::vector<SbOptionGroup>;
+
+void print_general_help(std::ostream& out) {
+  out << "sysbench 1.0.20 compatible (hostmark " << build::kVersion << ")\n\n"
+      << "Usage:\n  hostmark sysbench [options]... [testname] [command]\n\n"
+      << "Commands implemented by most tests: prepare run cleanup help\n\n"
+      << format_sysbench_help(sysbench_common_groups()) << "Compiled-in tests:\n";
+  for (const auto& t : sysbench_tests()) out << "  " << t.name << " - " << t.description << '\n';
+  out << "\nSee 'hostmark sysbench <testname> help' for a list of options for each test.\n\n";
+}
+
+void print_test_help(const SysbenchTest& t, std::ostream& out) {
+  out << "sysbench 1.0.20 compatible (hostmark " << build::kVersion << ")\n\n";
+  const std::string title = std::string(t.name) + " options";
+  const SbOptionGroup group{title, t.options};
+  out << format_sysbench_help(std::span(&group, 1));
+}
+
+// The limits and reporting a run needs, checked with the option named in every error.
+RunSpec run_spec_from(const SbArgs& a, std::span<const SbOptionGroup> g) {
+  RunSpec s;
+  std::uint64_t threads = a.count(g, "threads");
+  if (a.has("num-threads") && !a.has("threads")) threads = a.count(g, "num-threads");
+  if (threads == 0) throw Failure(usage_error("--threads", "must be at least 1"));
+  if (threads > 100000) throw Failure(usage_error("--threads", fmt::format("'{}' is too many", threads)));
+  s.threads = static_cast<int>(threads);
+  s.max_events = a.has("events") || !a.has("max-requests") ? a.count(g, "events") : a.count(g, "max-requests");
+  s.time_limit_ns = a.has("time") || !a.has("max-time") ? a.duration_ns(g, "time") : a.duration_ns(g, "max-time");
+  if (s.time_limit_ns == 0 && s.max_events == 0) {
+    throw Failure(usage_error("--time", "--time=0 with --events=0 would run forever; set a time or an event limit"));
+  }
+  s.rate_per_s = a.has("rate") || !a.has("tx-rate") ? a.number(g, "rate") : a.number(g, "tx-rate");
+  if (s.rate_per_s < 0) throw Failure(usage_error("--rate", "must not be negative"));
+  s.report_interval_ns = a.count(g, "report-interval") * 1'000'000'000ull;
+  s.percentile = a.number(g, "percentile");
+  if (s.percentile < 0 || s.percentile > 100) throw Failure(usage_error("--percentile", "must be in 0..100"));
+  s.seed = a.count(g, "rand-seed");
+  s.warmup_ns = a.duration_ns(g, "warmup-time");
+  const std::string forced = a.text(g, "forced-shutdown");
+  if (forced != "off") {
+    auto ns = parse_duration_ns("--forced-shutdown", forced);
+    if (!ns) throw Failure(usage_error("--forced-shutdown", fmt::format("'{}' is not 'off' or a number of seconds", forced)));
+    s.forced_shutdown_ns = ns.value();
+  }
+  return s;
+}
+
+class SysbenchObserver final : public RunObserver {
+ public:
+  SysbenchObserver(std::ostream* intervals, ProgressLine& progress, std::string what, double percentile)
+      : intervals_(intervals), progress_(progress), what_(std::move(what)), percentile_(percentile) {}
+  void on_interval(const IntervalSample& s) override {
+    if (intervals_ == nullptr) return;
+    progress_.clear();
+    *intervals_ << format_sysbench_interval(s, percentile_) << std::endl;
+  }
+  void on_progress(double elapsed_s, std::uint64_t events, double expected_s) override {
+    const double rate = elapsed_s > 0 ? static_cast<double>(events) / elapsed_s : 0;
+    progress_.show(format_progress(what_, elapsed_s, expected_s, rate, "events/s"));
+  }
+
+ private:
+  std::ostream* intervals_;
+  ProgressLine& progress_;
+  std::string what_;
+  double percentile_;
+};
+
+std::vector<double> percentiles_for(double requested) {
+  std::vector<double> ps;
+  if (requested > 0) ps.push_back(requested);
+  for (double p : {50.0, 90.0, 95.0, 99.0, 99.9, 99.99}) {
+    if (p != requested) ps.push_back(p);
+  }
+  return ps;
+}
+
+int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOptionGroup> groups,
+             const CommandIo& io) {
+  const RunSpec spec = run_spec_from(args, groups);
+  OutputOptions output;
+  output.format = parse_output_format(args.text(groups, "output-format")).value();
+  output.path = args.text(groups, "output");
+  const std::uint64_t seed = spec.seed ? spec.seed : monotonic_ns();
+  auto workload = test.make_workload(args, groups, seed);
+  auto sink = OutputSink::open(output, io.out).value();
+  const bool normal = output.format == OutputFormat::kNormal;
+  if (normal) {
+    SysbenchHeader h{spec.threads, spec.rate_per_s, spec.report_interval_ns / 1'000'000'000ull, spec.seed,
+                     spec.warmup_ns / 1'000'000'000ull, test.header_lines(args, groups)};
+    write_sysbench_header(h, sink->stream());
+  }
+  Result result;
+  result.command = "sysbench " + std::string(test.name);
+  result.context = collect_context();
+  for (const auto& [k, v] : args.given()) result.options.emplace_back(k, v);
+  ProgressLine progress(io.err, io.err_is_tty && args.count(groups, "verbosity") > 0);
+  SysbenchObserver observer(normal ? &sink->stream() : nullptr, progress, "sysbench " + std::string(test.name),
+                            spec.percentile);
+  const RunOutcome outcome = run_workload(*workload, spec, &observer);
+  progress.clear();
+
+  Phase phase;
+  phase.name = std::string(test.name);
+  phase.duration_s = static_cast<double>(outcome.wall_ns) / 1e9;
+  test.add_metrics(args, groups, outcome, phase);
+  phase.metrics.push_back({"total_events", static_cast<double>(outcome.latency.count()), "events"});
+  phase.latency = summarize_latency(outcome.latency, percentiles_for(spec.percentile));
+  std::vector<std::uint64_t> events;
+  std::vector<std::uint64_t> busy;
+  for (const auto& t : outcome.threads) {
+    events.push_back(t.events);
+    busy.push_back(t.busy_ns);
+  }
+  phase.fairness = thread_fairness(events, busy);
+  phase.intervals = outcome.intervals;
+  result.phases.push_back(std::move(phase));
+  result.interrupted = outcome.interrupted;
+  if (outcome.forced_shutdown) result.warnings.emplace_back("forced shutdown: some events were still running");
+
+  SysbenchReportOptions report{spec.percentile, {}};
+  if (args.flag(groups, "histogram")) report.histogram = sysbench_histogram_ms(outcome.latency);
+  write_result(result, output.format,
+               [&report](const Result& r, std::ostream& out) { write_sysbench_report(r, report, out); },
+               sink->stream());
+  sink->close().value();
+  if (outcome.forced_shutdown) {
+    io.out.flush();
+    io.err.flush();
+    std::_Exit(1);  // workers are still inside events; they cannot be joined
+  }
+  return outcome.interrupted ? 1 : 0;
+}
+
+}  // namespace
+
+int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& io) {
+  const SbArgs args = SbArgs::parse(argv).value();
+  if (args.test().empty()) {
+    if (args.has("version")) {
+      io.out << "sysbench 1.0.20 compatible (hostmark " << build::kVersion << ")\n";
+      return 0;
+    }
+    print_general_help(args.has("help") ? io.out : io.err);
+    return args.has("help") ? 0 : 2;
+  }
+  const SysbenchTest* test = find_sysbench_test(args.test());
+  if (test == nullptr) {
+    std::string names;
+    for (const auto& t : sysbench_tests()) names += (names.empty() ? "" : ", ") + std::string(t.name);
+    throw Failure(usage_error("sysbench", fmt::format("'{}' is not a test (tests: {})", args.test(), names)));
+  }
+  Groups groups(sysbench_common_groups().begin(), sysbench_common_groups().end());
+  const std::string title = std::string(test->name) + " options";
+  groups.push_back(SbOptionGroup{title, test->options});
+  args.validate(groups).value();
+  const std::string& command = args.command();
+  if (command == "help" || args.flag(groups, "help")) {
+    print_test_help(*test, io.out);
+    return 0;
+  }
+  if (command == "prepare" || command == "cleanup") {
+    throw Failure(usage_error("sysbench " + std::string(test->name),
+                              fmt::format("the '{}' test does not implement the '{}' command", test->name, command)));
+  }
+  if (!command.empty() && command != "run") {
+    throw Failure(usage_error(command, "unknown command (use run, help, prepare or cleanup)"));
+  }
+  return run_test(*test, args, groups, io);
 }
 
 }  // namespace hostmark

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs what hostmark needs to build, test and compare with its peers, from Debian's
+# packages only, when something is missing. Safe to run again: it installs nothing twice.
+set -euo pipefail
+
+packages=(
+  build-essential cmake g++ pkg-config
+  libcli11-dev libfmt-dev nlohmann-json3-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+  sysbench   # the peer bench/ compares against, and the reference of the drop-in face
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo_cmd=()
+  [ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi

@@ -1,0 +1,150 @@
+#include "cli/sysbench_args.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "cli/units.h"
+
+namespace hostmark {
+namespace {
+
+std::string normalize(std::string_view name) {
+  std::string out(name);
+  std::replace(out.begin(), out.end(), '_', '-');
+  return out;
+}
+
+const SbOptionDef* find_def(std::span<const SbOptionGroup> groups, std::string_view name) {
+  for (const auto& g : groups)
+    for (const auto& d : g.options)
+      if (d.name == name) return &d;
+  return nullptr;
+}
+
+const SbOptionDef& require_def(std::span<const SbOptionGroup> groups, std::string_view name) {
+  const SbOptionDef* d = find_def(groups, name);
+  if (d == nullptr) std::abort();  // invariant: callers ask only for options they defined
+  return *d;
+}
+
+Expected<bool> check_value(const SbOptionDef& def, const std::string& value) {
+  const std::string option = "--" + std::string(def.name);
+  switch (def.type) {
+    case SbArgType::kInt:
+      if (auto v = parse_count(option, value); !v) return v.error();
+      break;
+    case SbArgType::kSize:
+      if (auto v = parse_size(option, value); !v) return v.error();
+      break;
+    case SbArgType::kFlag:
+      if (auto v = parse_flag(option, value); !v) return v.error();
+      break;
+    case SbArgType::kDuration:
+      if (auto v = parse_duration_ns(option, value); !v) return v.error();
+      break;
+    case SbArgType::kDouble: {
+      char* end = nullptr;
+      std::strtod(value.c_str(), &end);
+      if (value.empty() || *end != '\0') return usage_error(option, fmt::format("'{}' is not a number", value));
+      break;
+    }
+    case SbArgType::kString:
+      break;
+  }
+  return true;
+}
+
+std::string_view type_label(SbArgType t) {
+  switch (t) {
+    case SbArgType::kInt: return "=N";
+    case SbArgType::kSize: return "=SIZE";
+    case SbArgType::kString: return "=STRING";
+    case SbArgType::kFlag: return "[=on|off]";
+    case SbArgType::kDouble: return "=N";
+    case SbArgType::kDuration: return "=N";
+  }
+  return "";
+}
+
+}  // namespace
+
+Expected<SbArgs> SbArgs::parse(const std::vector<std::string>& args) {
+  SbArgs out;
+  std::vector<std::string> positionals;
+  for (const auto& a : args) {
+    if (a.rfind("--", 0) == 0 && a.size() > 2) {
+      const auto eq = a.find('=');
+      const std::string name = normalize(a.substr(2, eq == std::string::npos ? std::string::npos : eq - 2));
+      out.values_[name] = eq == std::string::npos ? "on" : a.substr(eq + 1);
+    } else if (a.rfind("-", 0) == 0 && a.size() > 1) {
+      return usage_error(a, "unknown option (sysbench options are written --name=value)");
+    } else {
+      positionals.push_back(a);
+    }
+  }
+  if (positionals.size() > 2) {
+    return usage_error(positionals[2], "unexpected argument (usage: sysbench [options]... [testname] [command])");
+  }
+  if (!positionals.empty()) out.test_ = positionals[0];
+  if (positionals.size() > 1) out.command_ = positionals[1];
+  return out;
+}
+
+Expected<bool> SbArgs::validate(std::span<const SbOptionGroup> groups) const {
+  for (const auto& [name, value] : values_) {
+    const SbOptionDef* def = find_def(groups, name);
+    if (def == nullptr) return usage_error("--" + name, "unknown option");
+    if (def->type != SbArgType::kFlag && value == "on" && def->type != SbArgType::kString) {
+      // A bare --threads means "--threads=on": tell the user a value is needed.
+      if (auto ok = check_value(*def, value); !ok) return usage_error("--" + name, "needs a value (--" + name + "=...)");
+    }
+    if (auto ok = check_value(*def, value); !ok) return ok.error();
+  }
+  return true;
+}
+
+std::string SbArgs::text(std::span<const SbOptionGroup> groups, std::string_view name) const {
+  const SbOptionDef& def = require_def(groups, name);
+  const auto it = values_.find(std::string(name));
+  return it != values_.end() ? it->second : std::string(def.default_value);
+}
+
+std::uint64_t SbArgs::count(std::span<const SbOptionGroup> groups, std::string_view name) const {
+  return parse_count("--" + std::string(name), text(groups, name)).value();
+}
+
+std::uint64_t SbArgs::size(std::span<const SbOptionGroup> groups, std::string_view name) const {
+  return parse_size("--" + std::string(name), text(groups, name)).value();
+}
+
+bool SbArgs::flag(std::span<const SbOptionGroup> groups, std::string_view name) const {
+  return parse_flag("--" + std::string(name), text(groups, name)).value();
+}
+
+double SbArgs::number(std::span<const SbOptionGroup> groups, std::string_view name) const {
+  return std::strtod(text(groups, name).c_str(), nullptr);
+}
+
+std::uint64_t SbArgs::duration_ns(std::span<const SbOptionGroup> groups, std::string_view name) const {
+  return parse_duration_ns("--" + std::string(name), text(groups, name)).value();
+}
+
+std::string format_sysbench_help(std::span<const SbOptionGroup> groups) {
+  std::string out;
+  for (const auto& g : groups) {
+    if (g.options.empty()) continue;
+    std::size_t width = 0;
+    for (const auto& d : g.options) width = std::max(width, d.name.size() + 2 + type_label(d.type).size());
+    out += fmt::format("{}:\n", g.title);
+    for (const auto& d : g.options) {
+      const std::string left = fmt::format("--{}{}", d.name, type_label(d.type));
+      out += fmt::format("  {:<{}} {} [{}]\n", left, width, d.help, d.default_value);
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace hostmark

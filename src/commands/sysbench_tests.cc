@@ -1,0 +1,148 @@
+#include "commands/sysbench_tests.h"
+
+#include <fmt/format.h>
+
+#include <array>
+
+#include "workloads/cpu_prime.h"
+#include "workloads/sysbench_memory.h"
+#include "workloads/sysbench_mutex.h"
+#include "workloads/sysbench_threads.h"
+
+namespace hostmark {
+namespace {
+
+using Groups = std::span<const SbOptionGroup>;
+
+double events_per_s(const RunOutcome& o) {
+  return o.wall_ns ? static_cast<double>(o.latency.count()) * 1e9 / static_cast<double>(o.wall_ns) : 0;
+}
+
+std::vector<std::string> no_lines(const SbArgs&, Groups) { return {}; }
+void no_metrics(const SbArgs&, Groups, const RunOutcome&, Phase&) {}
+
+// --- cpu -------------------------------------------------------------------------------------
+constexpr std::array kCpuOptions = {
+    SbOptionDef{"cpu-max-prime", SbArgType::kInt, "10000", "upper limit for primes generator"},
+};
+
+std::unique_ptr<Workload> make_cpu(const SbArgs& a, Groups g, std::uint64_t) {
+  return std::make_unique<CpuPrimeWorkload>(a.count(g, "cpu-max-prime"));
+}
+std::vector<std::string> cpu_lines(const SbArgs& a, Groups g) {
+  return {fmt::format("Prime numbers limit: {}", a.count(g, "cpu-max-prime")), ""};
+}
+void cpu_metrics(const SbArgs&, Groups, const RunOutcome& o, Phase& p) {
+  p.metrics.push_back({"events_per_s", events_per_s(o), "events/s"});
+}
+
+// --- memory ----------------------------------------------------------------------------------
+constexpr std::array kMemoryOptions = {
+    SbOptionDef{"memory-block-size", SbArgType::kSize, "1K", "size of memory block for test"},
+    SbOptionDef{"memory-total-size", SbArgType::kSize, "100G", "total size of data to transfer"},
+    SbOptionDef{"memory-scope", SbArgType::kString, "global", "memory access scope {global,local}"},
+    SbOptionDef{"memory-hugetlb", SbArgType::kFlag, "off", "allocate memory from HugeTLB pool"},
+    SbOptionDef{"memory-oper", SbArgType::kString, "write", "type of memory operations {read, write, none}"},
+    SbOptionDef{"memory-access-mode", SbArgType::kString, "seq", "memory access mode {seq,rnd}"},
+};
+
+SysbenchMemorySpec memory_spec(const SbArgs& a, Groups g) {
+  SysbenchMemorySpec s;
+  s.block_bytes = a.size(g, "memory-block-size");
+  if (s.block_bytes < sizeof(std::size_t)) {
+    throw Failure(usage_error("--memory-block-size", fmt::format("'{}' is smaller than one word ({} bytes)",
+                                                                 a.text(g, "memory-block-size"), sizeof(std::size_t))));
+  }
+  s.total_bytes = a.size(g, "memory-total-size");
+  const std::string scope = a.text(g, "memory-scope");
+  if (scope != "global" && scope != "local") throw Failure(usage_error("--memory-scope", "'" + scope + "' is not global or local"));
+  s.global_scope = scope == "global";
+  s.hugetlb = a.flag(g, "memory-hugetlb");
+  const std::string oper = a.text(g, "memory-oper");
+  if (oper == "read") s.oper = MemoryOper::kRead;
+  else if (oper == "write") s.oper = MemoryOper::kWrite;
+  else if (oper == "none") s.oper = MemoryOper::kNone;
+  else throw Failure(usage_error("--memory-oper", "'" + oper + "' is not read, write or none"));
+  const std::string mode = a.text(g, "memory-access-mode");
+  if (mode != "seq" && mode != "rnd") throw Failure(usage_error("--memory-access-mode", "'" + mode + "' is not seq or rnd"));
+  s.random_access = mode == "rnd";
+  s.rand.type = parse_rand_type(a.text(g, "rand-type")).value();
+  s.rand.spec_iter = static_cast<int>(a.count(g, "rand-spec-iter"));
+  s.rand.spec_pct = a.number(g, "rand-spec-pct");
+  s.rand.spec_res = a.number(g, "rand-spec-res");
+  s.rand.pareto_h = a.number(g, "rand-pareto-h");
+  return s;
+}
+
+std::unique_ptr<Workload> make_memory(const SbArgs& a, Groups g, std::uint64_t seed) {
+  SysbenchMemorySpec s = memory_spec(a, g);
+  s.seed = seed;
+  return std::make_unique<SysbenchMemoryWorkload>(s);
+}
+std::vector<std::string> memory_lines(const SbArgs& a, Groups g) {
+  const SysbenchMemorySpec s = memory_spec(a, g);
+  std::vector<std::string> lines = {"Running memory speed test with the following options:",
+                                    fmt::format("  block size: {}KiB", s.block_bytes / 1024),
+                                    fmt::format("  total size: {}MiB", s.total_bytes / (1024 * 1024)),
+                                    fmt::format("  operation: {}", a.text(g, "memory-oper")),
+                                    fmt::format("  scope: {}", a.text(g, "memory-scope"))};
+  if (s.hugetlb) lines.emplace_back("  hugetlb: on");
+  if (s.random_access) lines.emplace_back("  access mode: rnd");
+  lines.emplace_back("");
+  return lines;
+}
+void memory_metrics(const SbArgs& a, Groups g, const RunOutcome& o, Phase& p) {
+  const double ops = static_cast<double>(o.latency.count());
+  const double seconds = static_cast<double>(o.wall_ns) / 1e9;
+  p.metrics.push_back({"operations", ops, "events"});
+  p.metrics.push_back({"operations_per_s", seconds > 0 ? ops / seconds : 0, "events/s"});
+  if (a.text(g, "memory-oper") != "none") {
+    const double mib = ops * static_cast<double>(a.size(g, "memory-block-size")) / (1024.0 * 1024.0);
+    p.metrics.push_back({"transferred_mib", mib, "MiB"});
+    p.metrics.push_back({"transferred_mib_per_s", seconds > 0 ? mib / seconds : 0, "MiB/s"});
+  }
+}
+
+// --- threads ---------------------------------------------------------------------------------
+constexpr std::array kThreadsOptions = {
+    SbOptionDef{"thread-yields", SbArgType::kInt, "1000", "number of yields to do per request"},
+    SbOptionDef{"thread-locks", SbArgType::kInt, "8", "number of locks per thread"},
+};
+
+std::unique_ptr<Workload> make_threads(const SbArgs& a, Groups g, std::uint64_t) {
+  if (a.count(g, "thread-locks") == 0) throw Failure(usage_error("--thread-locks", "must be at least 1"));
+  return std::make_unique<SysbenchThreadsWorkload>(a.count(g, "thread-yields"), a.count(g, "thread-locks"));
+}
+
+// --- mutex -----------------------------------------------------------------------------------
+constexpr std::array kMutexOptions = {
+    SbOptionDef{"mutex-num", SbArgType::kInt, "4096", "total size of mutex array"},
+    SbOptionDef{"mutex-locks", SbArgType::kInt, "50000", "number of mutex locks to do per thread"},
+    SbOptionDef{"mutex-loops", SbArgType::kInt, "10000", "number of empty loops to do outside mutex lock"},
+};
+
+std::unique_ptr<Workload> make_mutex(const SbArgs& a, Groups g, std::uint64_t seed) {
+  if (a.count(g, "mutex-num") == 0) throw Failure(usage_error("--mutex-num", "must be at least 1"));
+  return std::make_unique<SysbenchMutexWorkload>(
+      SysbenchMutexSpec{a.count(g, "mutex-num"), a.count(g, "mutex-locks"), a.count(g, "mutex-loops"), seed});
+}
+
+constexpr std::array kTests = {
+    SysbenchTest{"cpu", "CPU performance test", kCpuOptions, make_cpu, cpu_lines, cpu_metrics},
+    SysbenchTest{"memory", "Memory functions speed test", kMemoryOptions, make_memory, memory_lines, memory_metrics},
+    SysbenchTest{"threads", "Threads subsystem performance test", kThreadsOptions, make_threads, no_lines,
+                 no_metrics},
+    SysbenchTest{"mutex", "Mutex performance test", kMutexOptions, make_mutex, no_lines, no_metrics},
+};
+
+}  // namespace
+
+std::span<const SysbenchTest> sysbench_tests() { return kTests; }
+
+const SysbenchTest* find_sysbench_test(std::string_view name) {
+  for (const auto& t : kTests)
+    if (t.name == name) return &t;
+  return nullptr;
+}
+
+}  // namespace hostmark

@@ -1,0 +1,37 @@
+#pragma once
+// The tests `hostmark sysbench` knows, registered in a table (one entry per test): their
+// options, how to build the workload, the lines sysbench prints about them before the run,
+// and the metrics of their own report section.
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/sysbench_args.h"
+#include "results/result.h"
+#include "runner/run_spec.h"
+#include "runner/workload.h"
+
+namespace hostmark {
+
+struct SysbenchTest {
+  std::string_view name;
+  std::string_view description;
+  std::span<const SbOptionDef> options;
+  // args have been validated against common + this test's options (`groups`).
+  std::unique_ptr<Workload> (*make_workload)(const SbArgs& args, std::span<const SbOptionGroup> groups,
+                                             std::uint64_t seed);
+  std::vector<std::string> (*header_lines)(const SbArgs& args, std::span<const SbOptionGroup> groups);
+  void (*add_metrics)(const SbArgs& args, std::span<const SbOptionGroup> groups, const RunOutcome& outcome,
+                      Phase& phase);
+};
+
+std::span<const SysbenchTest> sysbench_tests();
+const SysbenchTest* find_sysbench_test(std::string_view name);
+
+// Options every test accepts (sysbench's general, random-number and log options, plus
+// hostmark's --warmup-time, --output-format and --output).
+std::span<const SbOptionGroup> sysbench_common_groups();
+
+}  // namespace hostmark

@@ -1,0 +1,226 @@
+#include "runner/runner.h"
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "runner/arrivals.h"
+#include "runner/clock.h"
+#include "runner/signal_guard.h"
+
+namespace hostmark {
+namespace {
+
+constexpr std::uint32_t kGo = 1;
+constexpr std::uint32_t kWarmup = 2;
+constexpr std::uint32_t kStop = 4;
+constexpr std::uint64_t kTickNs = 20'000'000;      // control loop wakes at least this often
+constexpr std::uint64_t kProgressNs = 250'000'000;
+constexpr std::uint64_t kNever = UINT64_MAX;
+
+struct WorkerSlot {
+  Histogram latency;
+  std::uint64_t quota = kNever;  // measured events this thread may run
+  std::uint64_t end_ns = 0;  // end of its last measured event
+  std::exception_ptr error;
+};
+
+struct Shared {
+  std::atomic<std::uint32_t> control{0};
+  std::atomic<int> ready{0};
+  std::atomic<int> running{0};
+  ArrivalSchedule* arrivals = nullptr;
+};
+
+// Waits for a Poisson arrival at `arrival_ns`, in slices so a stop is noticed. False if stopped.
+bool wait_for_arrival(std::uint64_t arrival_ns, const Shared& shared) {
+  for (;;) {
+    const std::uint64_t now = monotonic_ns();
+    if (now >= arrival_ns) return true;
+    if (shared.control.load(std::memory_order_relaxed) & kStop) return false;
+    sleep_until_ns(std::min(arrival_ns, now + kTickNs));
+  }
+}
+
+void event_loop(EventWorker& worker, WorkerSlot& slot, Shared& shared) {
+  std::uint32_t warm = shared.control.load(std::memory_order_acquire) & kWarmup;
+  std::uint64_t done = 0;
+  for (;;) {
+    const std::uint32_t ctl = shared.control.load(std::memory_order_relaxed);
+    if (ctl & kStop) return;
+    if ((ctl & kWarmup) != warm) {  // warm-up just ended: forget what it measured
+      warm = ctl & kWarmup;
+      slot.latency.reset();
+      done = 0;
+    }
+    if (!warm && done >= slot.quota) return;
+    std::uint64_t origin_ns = monotonic_ns();
+    if (shared.arrivals != nullptr) {
+      origin_ns = shared.arrivals->take();
+      if (!wait_for_arrival(origin_ns, shared)) return;
+    }
+    if (!worker.execute()) return;
+    const std::uint64_t end = monotonic_ns();
+    slot.latency.record(end - origin_ns);
+    slot.end_ns = end;
+    ++done;
+  }
+}
+
+void worker_main(Workload& workload, int index, int count, WorkerSlot& slot, Shared& shared) {
+  std::unique_ptr<EventWorker> worker;
+  try {
+    worker = workload.make_worker(index, count);
+  } catch (...) {
+    slot.error = std::current_exception();
+  }
+  shared.ready.fetch_add(1);
+  shared.ready.notify_all();
+  shared.control.wait(0);  // until the control thread says go (or stop)
+  if (worker) {
+    try {
+      event_loop(*worker, slot, shared);
+    } catch (...) {
+      slot.error = std::current_exception();
+      shared.control.fetch_or(kStop);
+    }
+  }
+  shared.running.fetch_sub(1);
+}
+
+Histogram merged_snapshot(const std::vector<std::unique_ptr<WorkerSlot>>& slots) {
+  Histogram all;
+  for (const auto& s : slots) all.merge(s->latency.snapshot());
+  return all;
+}
+
+// The control thread's state between ticks.
+struct Control {
+  const RunSpec& spec;
+  RunObserver* observer;
+  std::uint64_t measure_start_ns;
+  std::uint64_t deadline_ns;
+  std::uint64_t next_report_ns;
+  std::uint64_t next_progress_ns;
+  std::uint64_t stop_ns = kNever;
+  bool warm;
+  Histogram previous;  // cumulative latencies at the last intermediate report
+};
+
+void report_interval(Control& c, const std::vector<std::unique_ptr<WorkerSlot>>& slots,
+                     const Shared& shared, RunOutcome& out) {
+  Histogram now_total = merged_snapshot(slots);
+  Histogram interval = now_total;
+  interval.subtract_snapshot(c.previous);
+  c.previous = std::move(now_total);
+  const double seconds = static_cast<double>(c.spec.report_interval_ns) / 1e9;
+  IntervalSample s;
+  s.time_s = static_cast<double>(c.next_report_ns - c.measure_start_ns) / 1e9;
+  s.threads = shared.running.load();
+  s.events_per_s = static_cast<double>(interval.count()) / seconds;
+  s.latency_pct_ns = interval.percentile_ns(c.spec.percentile);
+  out.intervals.push_back(s);
+  if (c.observer != nullptr) c.observer->on_interval(s);
+}
+
+}  // namespace
+
+RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* observer) {
+  RunOutcome out;
+  SignalGuard signals;  // before any thread exists, so every worker inherits the mask
+  Shared shared;
+  const int n = std::max(1, spec.threads);
+  std::vector<std::unique_ptr<WorkerSlot>> slots;
+  for (int i = 0; i < n; ++i) {
+    auto slot = std::make_unique<WorkerSlot>();
+    if (spec.max_events != 0) {  // an even split; with more threads than events some run none
+      const auto un = static_cast<std::uint64_t>(n);
+      slot->quota = spec.max_events / un + (static_cast<std::uint64_t>(i) < spec.max_events % un ? 1 : 0);
+    }
+    slots.push_back(std::move(slot));
+  }
+  shared.running = n;
+  std::vector<std::thread> threads;
+  threads.reserve(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    threads.emplace_back(worker_main, std::ref(workload), i, n, std::ref(*slots[static_cast<std::size_t>(i)]),
+                         std::ref(shared));
+  }
+  for (int r = shared.ready.load(); r < n; r = shared.ready.load()) shared.ready.wait(r);
+
+  const std::uint64_t start_ns = monotonic_ns();
+  std::unique_ptr<ArrivalSchedule> arrivals;
+  if (spec.rate_per_s > 0) {
+    arrivals = std::make_unique<ArrivalSchedule>(spec.rate_per_s, spec.seed ? spec.seed : start_ns, start_ns);
+    shared.arrivals = arrivals.get();
+  }
+  Control c{spec, observer, start_ns + spec.warmup_ns, kNever, kNever, start_ns + kProgressNs, kNever,
+            spec.warmup_ns > 0, Histogram()};
+  c.deadline_ns = spec.time_limit_ns ? c.measure_start_ns + spec.time_limit_ns : kNever;
+  c.next_report_ns = spec.report_interval_ns ? c.measure_start_ns + spec.report_interval_ns : kNever;
+  shared.control.store(kGo | (c.warm ? kWarmup : 0), std::memory_order_release);
+  shared.control.notify_all();
+
+  while (shared.running.load() > 0) {
+    const std::uint64_t now = monotonic_ns();
+    if (c.warm && now >= c.measure_start_ns) {
+      c.warm = false;
+      shared.control.fetch_and(~kWarmup);
+      if (observer != nullptr) observer->on_warmup_done();
+    }
+    if (c.stop_ns == kNever && now >= c.deadline_ns) {
+      c.stop_ns = now;
+      shared.control.fetch_or(kStop);
+    }
+    if (!c.warm && now >= c.next_report_ns) {
+      report_interval(c, slots, shared, out);
+      c.next_report_ns += spec.report_interval_ns;
+    }
+    if (now >= c.next_progress_ns && observer != nullptr) {
+      std::uint64_t events = 0;
+      for (const auto& s : slots) events += s->latency.count();
+      const double elapsed = now > c.measure_start_ns ? static_cast<double>(now - c.measure_start_ns) / 1e9 : 0;
+      observer->on_progress(elapsed, events, spec.time_limit_ns ? static_cast<double>(spec.time_limit_ns) / 1e9 : 0);
+      c.next_progress_ns = now + kProgressNs;
+    }
+    if (c.stop_ns != kNever && spec.forced_shutdown_ns && now >= c.stop_ns + *spec.forced_shutdown_ns) {
+      out.forced_shutdown = true;
+      break;
+    }
+    std::uint64_t wake = std::min({c.deadline_ns, c.next_report_ns, c.next_progress_ns, now + kTickNs});
+    if (c.warm) wake = std::min(wake, c.measure_start_ns);
+    if (const int sig = signals.wait(wake > now ? wake - now : 0); sig != 0) {
+      out.interrupted = true;
+      if (c.stop_ns == kNever) c.stop_ns = monotonic_ns();
+      shared.control.fetch_or(kStop);
+      if (signals.signals_seen() > 1) {  // asked twice: stop waiting for slow events
+        out.forced_shutdown = true;
+        break;
+      }
+    }
+  }
+
+  if (out.forced_shutdown) {
+    for (auto& t : threads) t.detach();
+    for (auto& s : slots) out.latency.merge(s->latency.snapshot());
+    for (auto& s : slots) out.threads.push_back({s->latency.count(), s->latency.sum_ns()});
+    out.wall_ns = monotonic_ns() - c.measure_start_ns;
+    for (auto& s : slots) static_cast<void>(s.release());  // still in use by running workers
+    return out;
+  }
+  for (auto& t : threads) t.join();
+  std::uint64_t end_ns = c.measure_start_ns;
+  for (const auto& s : slots) {
+    if (s->error) std::rethrow_exception(s->error);
+    out.latency.merge(s->latency);
+    out.threads.push_back({s->latency.count(), s->latency.sum_ns()});
+    end_ns = std::max(end_ns, s->end_ns);
+  }
+  out.wall_ns = end_ns - std::min(end_ns, c.measure_start_ns);
+  return out;
+}
+
+}  // namespace hostmark

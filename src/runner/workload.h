@@ -1,0 +1,24 @@
+#pragma once
+// What the runner runs: a Workload makes one EventWorker per thread; a worker executes events.
+// A workload never knows which front end (sysbench, native) or how many events are wanted.
+#include <memory>
+
+namespace hostmark {
+
+class EventWorker {
+ public:
+  virtual ~EventWorker() = default;
+  // Executes one event. Returns false, having done no work, when this thread has no more
+  // events to give (e.g. its share of --memory-total-size is done); the thread then stops.
+  virtual bool execute() = 0;
+};
+
+class Workload {
+ public:
+  virtual ~Workload() = default;
+  // Called on the worker thread itself (so its memory is first touched there), once per thread,
+  // before the clock starts. thread_index in [0, thread_count).
+  virtual std::unique_ptr<EventWorker> make_worker(int thread_index, int thread_count) = 0;
+};
+
+}  // namespace hostmark

@@ -1,0 +1,90 @@
+#include "workloads/sysbench_random.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace hostmark {
+namespace {
+
+std::uint64_t splitmix64(std::uint64_t& x) {
+  std::uint64_t z = (x += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+}  // namespace
+
+Expected<RandType> parse_rand_type(std::string_view text) {
+  if (text == "uniform") return RandType::kUniform;
+  if (text == "gaussian") return RandType::kGaussian;
+  if (text == "special") return RandType::kSpecial;
+  if (text == "pareto") return RandType::kPareto;
+  return usage_error("--rand-type", fmt::format("'{}' is not one of uniform, gaussian, special, pareto", text));
+}
+
+SysbenchRandom::SysbenchRandom(const RandSpec& spec, std::uint64_t seed) : spec_(spec) {
+  for (auto& word : s_) word = splitmix64(seed);
+}
+
+std::uint64_t SysbenchRandom::raw() {
+  const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
+  const std::uint64_t t = s_[1] << 17;
+  s_[2] ^= s_[0];
+  s_[3] ^= s_[1];
+  s_[1] ^= s_[2];
+  s_[0] ^= s_[3];
+  s_[2] ^= t;
+  s_[3] = rotl(s_[3], 45);
+  return result;
+}
+
+double SysbenchRandom::uniform_double() { return static_cast<double>(raw() >> 11) * 0x1.0p-53; }
+
+std::uint64_t SysbenchRandom::uniform(std::uint64_t lo, std::uint64_t hi) {
+  if (hi <= lo) return lo;
+  const std::uint64_t span = hi - lo + 1;
+  return span == 0 ? raw() : lo + raw() % span;
+}
+
+std::uint64_t SysbenchRandom::gaussian(std::uint64_t lo, std::uint64_t hi) {
+  // Mean of spec_iter uniform draws: a bell centred on the middle of the range.
+  double sum = 0;
+  const int iter = spec_.spec_iter > 0 ? spec_.spec_iter : 1;
+  for (int i = 0; i < iter; ++i) sum += uniform_double();
+  const double span = static_cast<double>(hi - lo) + 1;
+  return std::min(hi, lo + static_cast<std::uint64_t>(span * sum / iter));
+}
+
+std::uint64_t SysbenchRandom::special(std::uint64_t lo, std::uint64_t hi) {
+  // spec_res % of the draws go to the "special" values: the first spec_pct % of the range;
+  // the rest follow the gaussian shape over the whole range.
+  if (uniform_double() * 100 >= spec_.spec_res) return gaussian(lo, hi);
+  const double span = static_cast<double>(hi - lo) + 1;
+  auto special_count = static_cast<std::uint64_t>(span * spec_.spec_pct / 100);
+  if (special_count < 1) special_count = 1;
+  return lo + uniform(0, special_count - 1);
+}
+
+std::uint64_t SysbenchRandom::pareto(std::uint64_t lo, std::uint64_t hi) {
+  const double h = spec_.pareto_h;
+  const double power = std::log(h) / std::log(1 - h);
+  const double span = static_cast<double>(hi - lo) + 1;
+  return std::min(hi, lo + static_cast<std::uint64_t>(span * std::pow(uniform_double(), power)));
+}
+
+std::uint64_t SysbenchRandom::next(std::uint64_t lo, std::uint64_t hi) {
+  if (hi <= lo) return lo;
+  switch (spec_.type) {
+    case RandType::kUniform: return uniform(lo, hi);
+    case RandType::kGaussian: return gaussian(lo, hi);
+    case RandType::kSpecial: return special(lo, hi);
+    case RandType::kPareto: return pareto(lo, hi);
+  }
+  return lo;
+}
+
+}  // namespace hostmark
