@@ -3,12 +3,16 @@
 // and every formatter reads. Nothing here computes or prints. The JSON layout of these structs
 // is documented in docs/RESULT_SCHEMA.md; bump kSchemaVersion when it changes incompatibly.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace hostmark {
+namespace sysinfo {
+struct HostInfo;
+}
 
 inline constexpr int kSchemaVersion = 1;
 
@@ -95,6 +99,7 @@ struct Result {
   std::vector<std::string> notes;     // what a number means, where it differs from a peer
   std::vector<std::string> warnings;  // what may make a number misleading, and what to do
   bool interrupted = false;           // stopped by SIGINT/SIGTERM: partial but valid
+  std::shared_ptr<const sysinfo::HostInfo> host;  // the full host description, when collected
 };
 
 }  // namespace hostmark

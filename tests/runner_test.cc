@@ -1,0 +1,211 @@
+#include "runner/runner.h"
+
+#include <gtest/gtest.h>
+#include <pthread.h>
+#include <signal.h>
+
+#include <atomic>
+#include <chrono>
+#include <stdexcept>
+#include <thread>
+
+#include "runner/clock.h"
+
+namespace hostmark {
+namespace {
+
+// Counts every execute() across threads; optionally sleeps per event, stops after a quota,
+// or throws on a given event.
+class FakeWorkload final : public Workload {
+ public:
+  std::atomic<std::uint64_t> executed{0};
+  std::atomic<int> workers_made{0};
+  std::uint64_t per_thread_quota = UINT64_MAX;
+  std::uint64_t sleep_ns = 0;
+  std::uint64_t throw_at = UINT64_MAX;
+
+  std::unique_ptr<EventWorker> make_worker(int, int) override {
+    workers_made.fetch_add(1);
+    return std::make_unique<Worker>(*this);
+  }
+
+ private:
+  class Worker final : public EventWorker {
+   public:
+    explicit Worker(FakeWorkload& w) : w_(w) {}
+    bool execute() override {
+      if (done_ >= w_.per_thread_quota) return false;
+      ++done_;
+      const std::uint64_t n = w_.executed.fetch_add(1) + 1;
+      if (n == w_.throw_at) throw std::runtime_error("boom");
+      if (w_.sleep_ns) std::this_thread::sleep_for(std::chrono::nanoseconds(w_.sleep_ns));
+      return true;
+    }
+
+   private:
+    FakeWorkload& w_;
+    std::uint64_t done_ = 0;
+  };
+};
+
+TEST(RunnerTest, EventLimitIsSplitEvenlyOverThreads) {
+  FakeWorkload w;
+  RunSpec spec;
+  spec.threads = 2;
+  spec.max_events = 100;
+  spec.time_limit_ns = 0;
+  const RunOutcome out = run_workload(w, spec, nullptr);
+  EXPECT_EQ(out.latency.count(), 100u);
+  EXPECT_EQ(w.executed.load(), 100u);
+  ASSERT_EQ(out.threads.size(), 2u);
+  EXPECT_EQ(out.threads[0].events, 50u);
+  EXPECT_EQ(out.threads[1].events, 50u);
+  EXPECT_EQ(w.workers_made.load(), 2);
+  EXPECT_FALSE(out.interrupted);
+}
+
+TEST(RunnerTest, UnevenEventLimitGivesRemainderToFirstThreads) {
+  FakeWorkload w;
+  RunSpec spec;
+  spec.threads = 3;
+  spec.max_events = 10;
+  spec.time_limit_ns = 0;
+  const RunOutcome out = run_workload(w, spec, nullptr);
+  EXPECT_EQ(out.threads[0].events, 4u);
+  EXPECT_EQ(out.threads[1].events, 3u);
+  EXPECT_EQ(out.threads[2].events, 3u);
+}
+
+TEST(RunnerTest, MoreThreadsThanEventsRunsOnlyTheEvents) {
+  FakeWorkload w;
+  RunSpec spec;
+  spec.threads = 4;
+  spec.max_events = 2;
+  spec.time_limit_ns = 0;
+  const RunOutcome out = run_workload(w, spec, nullptr);
+  EXPECT_EQ(out.latency.count(), 2u);
+  EXPECT_EQ(w.executed.load(), 2u);
+}
+
+TEST(RunnerTest, TimeLimitStopsAnEndlessWorkload) {
+  FakeWorkload w;
+  w.sleep_ns = 1'000'000;
+  RunSpec spec;
+  spec.threads = 2;
+  spec.time_limit_ns = 150'000'000;
+  const RunOutcome out = run_workload(w, spec, nullptr);
+  EXPECT_GT(out.latency.count(), 0u);
+  EXPECT_GE(out.wall_ns, spec.time_limit_ns);  // the clock ran at least the limit
+  EXPECT_EQ(out.latency.count(), w.executed.load());
+  // Busy time of each thread is the sum of its latencies; every latency is at least the sleep.
+  EXPECT_GE(out.latency.min_ns(), w.sleep_ns);
+  EXPECT_EQ(out.threads[0].busy_ns + out.threads[1].busy_ns, out.latency.sum_ns());
+}
+
+TEST(RunnerTest, WorkloadEndStopsTheRun) {
+  FakeWorkload w;
+  w.per_thread_quota = 7;
+  RunSpec spec;
+  spec.threads = 3;
+  spec.time_limit_ns = 60'000'000'000;
+  const RunOutcome out = run_workload(w, spec, nullptr);
+  EXPECT_EQ(out.latency.count(), 21u);
+}
+
+TEST(RunnerTest, WarmupEventsAreNotCounted) {
+  FakeWorkload w;
+  w.sleep_ns = 1'000'000;
+  RunSpec spec;
+  spec.threads = 1;
+  spec.warmup_ns = 100'000'000;
+  spec.time_limit_ns = 100'000'000;
+  const RunOutcome out = run_workload(w, spec, nullptr);
+  EXPECT_GT(out.latency.count(), 0u);
+  EXPECT_LT(out.latency.count(), w.executed.load());
+}
+
+TEST(RunnerTest, WorkloadExceptionIsRethrownAfterStoppingEveryThread) {
+  FakeWorkload w;
+  w.throw_at = 50;
+  RunSpec spec;
+  spec.threads = 2;
+  spec.time_limit_ns = 60'000'000'000;
+  EXPECT_THROW(run_workload(w, spec, nullptr), std::runtime_error);
+}
+
+TEST(RunnerTest, RateLimitedLatencyIncludesQueueTime) {
+  // Arrivals every ~1 ms on average, service takes 5 ms: the queue grows, so the latency
+  // measured from arrival must exceed the service time by far for later events.
+  FakeWorkload w;
+  w.sleep_ns = 5'000'000;
+  RunSpec spec;
+  spec.threads = 1;
+  spec.rate_per_s = 1000;
+  spec.seed = 42;
+  spec.time_limit_ns = 200'000'000;
+  const RunOutcome out = run_workload(w, spec, nullptr);
+  ASSERT_GT(out.latency.count(), 3u);
+  EXPECT_GT(out.latency.max_ns(), 3 * w.sleep_ns);
+}
+
+TEST(RunnerTest, RateLimitedRunDoesNotRunAhead) {
+  // 50 events/s for 300 ms: a Poisson process has ~15 arrivals; running ahead of the schedule
+  // would give thousands with a no-op event.
+  FakeWorkload w;
+  RunSpec spec;
+  spec.threads = 2;
+  spec.rate_per_s = 50;
+  spec.seed = 7;
+  spec.time_limit_ns = 300'000'000;
+  const RunOutcome out = run_workload(w, spec, nullptr);
+  EXPECT_LT(out.latency.count(), 100u);
+}
+
+class RecordingObserver final : public RunObserver {
+ public:
+  std::vector<IntervalSample> samples;
+  void on_interval(const IntervalSample& s) override { samples.push_back(s); }
+};
+
+TEST(RunnerTest, IntermediateReportsCoverTheEventsOfTheirInterval) {
+  FakeWorkload w;
+  w.sleep_ns = 1'000'000;
+  RunSpec spec;
+  spec.threads = 2;
+  spec.time_limit_ns = 350'000'000;
+  spec.report_interval_ns = 100'000'000;
+  RecordingObserver obs;
+  const RunOutcome out = run_workload(w, spec, &obs);
+  ASSERT_GE(obs.samples.size(), 2u);
+  EXPECT_EQ(obs.samples.size(), out.intervals.size());
+  double reported = 0;
+  for (std::size_t i = 0; i < obs.samples.size(); ++i) {
+    EXPECT_NEAR(obs.samples[i].time_s, 0.1 * static_cast<double>(i + 1), 1e-9);
+    EXPECT_GT(obs.samples[i].events_per_s, 0);
+    EXPECT_GE(obs.samples[i].latency_pct_ns, w.sleep_ns);
+    reported += obs.samples[i].events_per_s * 0.1;
+  }
+  EXPECT_LE(reported, static_cast<double>(out.latency.count()) + 0.5);
+}
+
+TEST(RunnerTest, SigintStopsTheRunAndKeepsWhatWasMeasured) {
+  FakeWorkload w;
+  w.sleep_ns = 1'000'000;
+  RunSpec spec;
+  spec.threads = 2;
+  spec.time_limit_ns = 60'000'000'000;
+  const pthread_t self = pthread_self();
+  std::thread killer([self] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    pthread_kill(self, SIGINT);
+  });
+  const RunOutcome out = run_workload(w, spec, nullptr);
+  killer.join();
+  EXPECT_TRUE(out.interrupted);
+  EXPECT_FALSE(out.forced_shutdown);
+  EXPECT_GT(out.latency.count(), 0u);
+  EXPECT_EQ(out.latency.count(), w.executed.load());
+}
+
+}  // namespace
+}  // namespace hostmark
