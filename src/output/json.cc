@@ -1,5 +1,8 @@
 #include "output/json.h"
 
+#include "output/host_info_json.h"
+#include "sysinfo/host_info.h"
+
 namespace hostmark {
 namespace {
 
@@ -78,6 +81,7 @@ nlohmann::json result_to_json(const Result& r) {
   j["notes"] = r.notes;
   j["warnings"] = r.warnings;
   j["interrupted"] = r.interrupted;
+  if (r.host) j["host"] = host_info_to_json(*r.host);
   return j;
 }
 

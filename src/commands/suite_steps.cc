@@ -1,0 +1,38 @@
+#include "commands/suite_steps.h"
+
+#include <array>
+#include <memory>
+
+#include "commands/cpu.h"
+#include "sysinfo/host_info.h"
+
+namespace hostmark {
+namespace {
+
+void add_prefixed(const std::string& step, std::vector<Phase> phases, Result& result) {
+  for (auto& p : phases) {
+    p.name = step + "." + p.name;
+    result.phases.push_back(std::move(p));
+  }
+}
+
+void info_step(const SuiteSettings&, const CommandIo&, Result& result) {
+  result.host = std::make_shared<const sysinfo::HostInfo>(sysinfo::collect_host_info(""));
+}
+
+void cpu_step(const SuiteSettings& s, const CommandIo& io, Result& result) {
+  CpuOptions o;
+  o.time_per_phase_ns = s.quick ? 500'000'000 : 5'000'000'000;
+  add_prefixed("cpu", measure_cpu(o, io), result);
+}
+
+constexpr std::array kSteps = {
+    SuiteStep{"info", "describe the host", info_step},
+    SuiteStep{"cpu", "CPU score, 1 and all threads (sysbench prime work)", cpu_step},
+};
+
+}  // namespace
+
+std::span<const SuiteStep> suite_steps() { return kSteps; }
+
+}  // namespace hostmark
