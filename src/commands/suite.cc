@@ -2,6 +2,9 @@
 // the results store after each step (so a stopped suite keeps what it measured).
 #include <fmt/format.h>
 
+#include <cmath>
+
+#include "cli/units.h"
 #include "commands/cli_common.h"
 #include "commands/suite_steps.h"
 #include "output/table.h"
@@ -11,9 +14,12 @@
 namespace hostmark {
 namespace {
 
-std::string format_value(double v) {
-  if (v != 0 && (std::abs(v) >= 1e6 || std::abs(v) < 0.01)) return fmt::format("{:.4g}", v);
-  return fmt::format("{:.2f}", v);
+// Bytes as binary sizes ("512 MiB"), whole counts without decimals, rates with two.
+std::string format_value(const Metric& m) {
+  if (m.unit == "bytes" && m.value >= 0) return format_bytes_binary(static_cast<std::uint64_t>(m.value));
+  if (m.value == std::floor(m.value) && std::abs(m.value) < 1e15) return fmt::format("{:.0f}", m.value);
+  if (m.value != 0 && std::abs(m.value) < 0.01) return fmt::format("{:.3g}", m.value);
+  return fmt::format("{:.2f}", m.value);
 }
 
 void write_suite_text(const Result& r, const std::string& saved_path, std::ostream& out) {
@@ -23,7 +29,7 @@ void write_suite_text(const Result& r, const std::string& saved_path, std::ostre
                      c.kernel, c.virtualization.empty() ? "unknown" : c.virtualization);
   Table t({"phase", "metric", "value", "unit"});
   for (const auto& p : r.phases) {
-    for (const auto& m : p.metrics) t.add_row({p.name, m.name, format_value(m.value), m.unit});
+    for (const auto& m : p.metrics) t.add_row({p.name, m.name, format_value(m), m.unit == "bytes" ? "" : m.unit});
   }
   out << t.render();
   for (const auto& n : r.notes) out << "note: " << n << '\n';

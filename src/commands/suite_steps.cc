@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "commands/cpu.h"
+#include "commands/memory.h"
 #include "sysinfo/host_info.h"
 
 namespace hostmark {
@@ -26,9 +27,16 @@ void cpu_step(const SuiteSettings& s, const CommandIo& io, Result& result) {
   add_prefixed("cpu", measure_cpu(o, io), result);
 }
 
+void memory_step(const SuiteSettings& s, const CommandIo& io, Result& result) {
+  const MemoryOptions o = s.quick ? quick_memory_options() : MemoryOptions{};
+  add_prefixed("memory", measure_memory(o, io), result);
+  add_memory_notes(o, result);
+}
+
 constexpr std::array kSteps = {
     SuiteStep{"info", "describe the host", info_step},
     SuiteStep{"cpu", "CPU score, 1 and all threads (sysbench prime work)", cpu_step},
+    SuiteStep{"memory", "memory bandwidth, load latency, sysbench-style figure", memory_step},
 };
 
 }  // namespace
