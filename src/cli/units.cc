@@ -54,6 +54,16 @@ Expected<std::uint64_t> parse_size(std::string_view option, std::string_view tex
   if (!split_number(text, number, suffix) || !size_multiplier(suffix, mult)) {
     return usage_error(std::string(option), fmt::format("'{}' is not a size", text));
   }
+  // A whole number is parsed exactly: as a double, 2^53 + 1 would round and 2^64 - 1 overflow.
+  std::uint64_t whole = 0;
+  const char* digits_end = text.data() + (text.size() - suffix.size());
+  if (auto [end, ec] = std::from_chars(text.data(), digits_end, whole);
+      ec == std::errc() && end == digits_end) {
+    if (whole > std::numeric_limits<std::uint64_t>::max() / mult) {
+      return usage_error(std::string(option), fmt::format("'{}' is too large", text));
+    }
+    return whole * mult;
+  }
   const double bytes = number * static_cast<double>(mult);
   if (bytes >= 18446744073709551615.0) {
     return usage_error(std::string(option), fmt::format("'{}' is too large", text));

@@ -57,8 +57,8 @@ class Histogram {
   std::uint64_t max_ns() const { return load(max_ns_); }
   double mean_ns() const;
   double stddev_ns() const;  // population standard deviation, exact up to double rounding
-  // Nearest-rank percentile, p in [0, 100]: the smallest recorded value v (to bucket precision)
-  // such that at least p % of the samples are <= v. 0 when empty.
+  // Nearest-rank percentile, p in [0, 100] (to a millionth of a percent): the smallest recorded
+  // value v (to bucket precision) such that at least p % of the samples are <= v. 0 when empty.
   std::uint64_t percentile_ns(double p) const;
 
   // The bucket a value falls in, and the range [lower, upper] of values in a bucket.

@@ -1,0 +1,123 @@
+// The native commands (cpu, suite) and the top level, driven through the built binary.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "run_binary.h"
+
+namespace hostmark {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::set<std::string> phase_names(const nlohmann::json& j) {
+  std::set<std::string> names;
+  for (const auto& p : j["phases"]) names.insert(p["name"].get<std::string>());
+  return names;
+}
+
+class TempDir {
+ public:
+  TempDir() : path_(fs::temp_directory_path() / ("hostmark-test-" + std::to_string(getpid()) + "-" +
+                                                 std::to_string(counter_++))) {
+    fs::create_directories(path_);
+  }
+  ~TempDir() { fs::remove_all(path_); }
+  const fs::path& path() const { return path_; }
+
+ private:
+  static inline int counter_ = 0;
+  fs::path path_;
+};
+
+TEST(TopLevelCliTest, VersionUsageAndUnknownCommand) {
+  const RunOutput v = run_hostmark({"--version"});
+  EXPECT_EQ(v.exit_code, 0);
+  EXPECT_EQ(v.out.rfind("hostmark ", 0), 0u);
+  const RunOutput none = run_hostmark({});
+  EXPECT_EQ(none.exit_code, 2);
+  const RunOutput help = run_hostmark({"--help"});
+  EXPECT_EQ(help.exit_code, 0);
+  for (const char* c : {"suite", "cpu", "memory", "info", "sysbench"}) EXPECT_NE(help.out.find(c), std::string::npos);
+  const RunOutput bad = run_hostmark({"frobnicate"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(bad.err, "hostmark: frobnicate: unknown command (see 'hostmark --help')\n");
+}
+
+TEST(CpuCliTest, JsonHasBothPhasesAndScaling) {
+  const RunOutput r = run_hostmark({"cpu", "--time=200ms", "--threads=2", "--output-format=json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["command"], "cpu");
+  EXPECT_EQ(phase_names(j), (std::set<std::string>{"single-thread", "all-threads", "scaling"}));
+  for (const auto& p : j["phases"]) {
+    if (p["name"] == "scaling") continue;
+    EXPECT_GT(p["metrics"][0]["value"].get<double>(), 0);
+    EXPECT_EQ(p["metrics"][0]["unit"], "events/s");
+    EXPECT_GE(p["duration_s"].get<double>(), 0.2);
+  }
+  EXPECT_NE(j["notes"][0].get<std::string>().find("sysbench"), std::string::npos);
+}
+
+TEST(CpuCliTest, TextNamesTheSysbenchWork) {
+  const RunOutput r = run_hostmark({"cpu", "--time=100ms"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("CPU (sysbench prime work, --cpu-max-prime=10000)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("scaling: "), std::string::npos);
+}
+
+TEST(CpuCliTest, BadOptionsAreOneLineUsageErrors) {
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"cpu", "--time=0"}, {"cpu", "--time=soon"}, {"cpu", "--threads=-1"}, {"cpu", "--bogus"}}) {
+    const RunOutput r = run_hostmark(args);
+    EXPECT_EQ(r.exit_code, 2) << args[1];
+    EXPECT_EQ(output_lines(r.err).size(), 1u) << r.err;
+    EXPECT_EQ(r.err.rfind("hostmark: ", 0), 0u) << r.err;
+  }
+}
+
+TEST(SuiteCliTest, QuickSuiteSavesItsResultAndPrintsASummary) {
+  TempDir dir;
+  const RunOutput r = run_hostmark({"suite", "--quick", "--results-dir=" + dir.path().string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("cpu.single-thread"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("memory.bandwidth"), std::string::npos);
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(dir.path())) files.push_back(e.path());
+  ASSERT_EQ(files.size(), 1u);  // the temporary file of the atomic write is gone
+  EXPECT_EQ(files[0].extension(), ".json");
+  EXPECT_NE(r.out.find("saved: " + files[0].string()), std::string::npos);
+  std::ifstream in(files[0]);
+  const auto j = nlohmann::json::parse(in);
+  EXPECT_EQ(j["command"], "suite");
+  EXPECT_TRUE(j.contains("host"));
+  const auto names = phase_names(j);
+  for (const char* p : {"cpu.single-thread", "cpu.all-threads", "memory.bandwidth", "memory.latency",
+                        "memory.sysbench-style"}) {
+    EXPECT_TRUE(names.count(p)) << p;
+  }
+}
+
+TEST(SuiteCliTest, JsonOnStdoutWithoutSaving) {
+  TempDir dir;
+  const RunOutput r = run_hostmark({"suite", "--quick", "--no-save", "--output-format=json"},
+                                   RunOptions{"", 120'000, {"XDG_DATA_HOME=" + dir.path().string()}});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["schema_version"], 1);
+  EXPECT_TRUE(fs::is_empty(dir.path()));  // --no-save wrote nothing in the default store
+}
+
+TEST(SuiteCliTest, UnwritableResultsDirIsARunError) {
+  const RunOutput r = run_hostmark({"suite", "--quick", "--results-dir=/proc/hostmark-cannot-exist"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(output_lines(r.err).size(), 1u) << r.err;
+  EXPECT_NE(r.err.find("/proc/hostmark-cannot-exist"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace hostmark
