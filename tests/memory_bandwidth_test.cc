@@ -165,7 +165,13 @@ TEST(MemoryCli, JsonHasBandwidthAndLatencyPhasesWithUnits) {
   EXPECT_EQ(r.err, "");  // not a terminal: no progress line
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["command"], "memory");
-  ASSERT_EQ(j["phases"].size(), 2u);
+  ASSERT_EQ(j["phases"].size(), 3u);
+  const auto& sb = j["phases"][2];
+  EXPECT_EQ(sb["name"], "sysbench-style");
+  for (const auto& m : sb["metrics"]) {
+    EXPECT_EQ(m["unit"], "MiB/s");
+    EXPECT_GT(m["value"].get<double>(), 0);
+  }
   const auto& bw = j["phases"][0];
   EXPECT_EQ(bw["name"], "bandwidth");
   int rates = 0;
@@ -204,16 +210,19 @@ TEST(MemoryCli, JsonHasBandwidthAndLatencyPhasesWithUnits) {
 }
 
 TEST(MemoryCli, TextNamesUnitsAndBadUsageExitsTwo) {
-  const RunOutput r = run_hostmark({"memory", "--size=4M", "--reps=1", "--no-latency"});
+  const RunOutput r =
+      run_hostmark({"memory", "--size=4M", "--reps=1", "--no-latency", "--no-sysbench-style"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("GB/s (decimal)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("triad"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("load latency"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("sysbench-style"), std::string::npos) << r.out;
 
   const RunOutput bad = run_hostmark({"memory", "--size=12q"});
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("--size"), std::string::npos) << bad.err;
-  const RunOutput none = run_hostmark({"memory", "--no-latency", "--no-bandwidth"});
+  const RunOutput none =
+      run_hostmark({"memory", "--no-latency", "--no-bandwidth", "--no-sysbench-style"});
   EXPECT_EQ(none.exit_code, 2) << none.err;
 }
 

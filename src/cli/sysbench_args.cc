@@ -58,12 +58,12 @@ Expected<bool> check_value(const SbOptionDef& def, const std::string& value) {
 
 std::string_view type_label(SbArgType t) {
   switch (t) {
-    case SbArgType::kInt: return "=N";
+    case SbArgType::kInt:
+    case SbArgType::kDouble:
+    case SbArgType::kDuration: return "=N";
     case SbArgType::kSize: return "=SIZE";
     case SbArgType::kString: return "=STRING";
     case SbArgType::kFlag: return "[=on|off]";
-    case SbArgType::kDouble: return "=N";
-    case SbArgType::kDuration: return "=N";
   }
   return "";
 }

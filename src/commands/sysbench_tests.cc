@@ -83,7 +83,7 @@ std::vector<std::string> memory_lines(const SbArgs& a, Groups g) {
   const SysbenchMemorySpec s = memory_spec(a, g);
   std::vector<std::string> lines = {"Running memory speed test with the following options:",
                                     fmt::format("  block size: {}KiB", s.block_bytes / 1024),
-                                    fmt::format("  total size: {}MiB", s.total_bytes / (1024 * 1024)),
+                                    fmt::format("  total size: {}MiB", s.total_bytes / (std::uint64_t{1} << 20)),
                                     fmt::format("  operation: {}", a.text(g, "memory-oper")),
                                     fmt::format("  scope: {}", a.text(g, "memory-scope"))};
   if (s.hugetlb) lines.emplace_back("  hugetlb: on");

@@ -1,5 +1,7 @@
 #include "output/json.h"
 
+#include <fmt/format.h>
+
 #include "output/host_info_json.h"
 #include "sysinfo/host_info.h"
 
@@ -9,9 +11,7 @@ namespace {
 nlohmann::json latency_to_json(const LatencyStats& l) {
   nlohmann::json pct = nlohmann::json::object();
   for (const auto& [p, v] : l.percentiles_ns) {
-    char key[32];
-    std::snprintf(key, sizeof key, "%g", p);
-    pct[key] = v;
+    pct[fmt::format("{}", p)] = v;  // shortest exact form: "95", "99.9", "99.99999"
   }
   return {{"count", l.count},   {"min_ns", l.min_ns},       {"max_ns", l.max_ns},
           {"mean_ns", l.mean_ns}, {"stddev_ns", l.stddev_ns}, {"sum_ns", l.sum_ns},

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/build_info.h"
 
@@ -62,7 +63,7 @@ void write_sysbench_header(const SysbenchHeader& h, std::ostream& out) {
 }
 
 std::string format_sysbench_interval(const IntervalSample& s, double percentile) {
-  return fmt::format("[ {}s ] thds: {} eps: {:.2f} lat (ms,{}%): {:.2f}", static_cast<long long>(s.time_s + 0.5),
+  return fmt::format("[ {}s ] thds: {} eps: {:.2f} lat (ms,{}%): {:.2f}", std::llround(s.time_s),
                      s.threads, s.events_per_s, percentile, static_cast<double>(s.latency_pct_ns) / 1e6);
 }
 

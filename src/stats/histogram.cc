@@ -105,6 +105,8 @@ std::uint64_t Histogram::percentile_ns(double p) const {
   const auto millionths = static_cast<Uint128>(std::llround(p * 1e6));  // <= 1e8
   auto rank = static_cast<std::uint64_t>((millionths * n + 99'999'999) / 100'000'000);
   rank = std::clamp<std::uint64_t>(rank, 1, n);
+  if (rank == 1) return min_ns();  // the extreme ranks are known exactly
+  if (rank == n) return max_ns();
   std::uint64_t seen = 0;
   for (std::size_t i = 0; i < kBuckets; ++i) {
     seen += load(counts_[i]);
