@@ -59,6 +59,7 @@ class Histogram {
   double stddev_ns() const;  // population standard deviation, exact up to double rounding
   // Nearest-rank percentile, p in [0, 100] (to a millionth of a percent): the smallest recorded
   // value v (to bucket precision) such that at least p % of the samples are <= v. 0 when empty.
+  // The first and last ranks are the exact min and max.
   std::uint64_t percentile_ns(double p) const;
 
   // The bucket a value falls in, and the range [lower, upper] of values in a bucket.
