@@ -8,8 +8,8 @@
 #include "output/progress.h"
 #include "output/table.h"
 #include "results/context.h"
+#include "runner/outcome_phase.h"
 #include "runner/runner.h"
-#include "stats/summary.h"
 #include "sysinfo/basic.h"
 #include "workloads/cpu_prime.h"
 
@@ -38,20 +38,9 @@ Phase run_phase(const std::string& name, int threads, const CpuOptions& o, const
   ProgressObserver observer(line, fmt::format("cpu {} ({} thread{})", name, threads, threads > 1 ? "s" : ""));
   const RunOutcome out = run_workload(workload, spec, &observer);
   if (out.interrupted) throw Failure(run_error("cpu", "interrupted"));
-  Phase p;
-  p.name = name;
-  p.duration_s = static_cast<double>(out.wall_ns) / 1e9;
-  const double eps = out.wall_ns ? static_cast<double>(out.latency.count()) * 1e9 / static_cast<double>(out.wall_ns) : 0;
-  p.metrics.push_back({"events_per_s", eps, "events/s"});
-  p.metrics.push_back({"threads", static_cast<double>(threads), "threads"});
-  p.latency = summarize_latency(out.latency, {50, 95, 99});
-  std::vector<std::uint64_t> events;
-  std::vector<std::uint64_t> busy;
-  for (const auto& t : out.threads) {
-    events.push_back(t.events);
-    busy.push_back(t.busy_ns);
-  }
-  p.fairness = thread_fairness(events, busy);
+  Phase p = phase_from_outcome(name, out, {50, 95, 99});
+  p.metrics.insert(p.metrics.begin(), {{"events_per_s", events_per_second(out), "events/s"},
+                                       {"threads", static_cast<double>(threads), "threads"}});
   return p;
 }
 

@@ -14,6 +14,7 @@
 #include "output/sysbench_report.h"
 #include "results/context.h"
 #include "runner/clock.h"
+#include "runner/outcome_phase.h"
 #include "runner/runner.h"
 #include "stats/summary.h"
 
@@ -122,20 +123,10 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
   const RunOutcome outcome = run_workload(*workload, spec, &observer);
   progress.clear();
 
-  Phase phase;
-  phase.name = std::string(test.name);
-  phase.duration_s = static_cast<double>(outcome.wall_ns) / 1e9;
-  test.add_metrics(args, groups, outcome, phase);
-  phase.metrics.push_back({"total_events", static_cast<double>(outcome.latency.count()), "events"});
-  phase.latency = summarize_latency(outcome.latency, percentiles_for(spec.percentile));
-  std::vector<std::uint64_t> events;
-  std::vector<std::uint64_t> busy;
-  for (const auto& t : outcome.threads) {
-    events.push_back(t.events);
-    busy.push_back(t.busy_ns);
-  }
-  phase.fairness = thread_fairness(events, busy);
-  phase.intervals = outcome.intervals;
+  Phase phase = phase_from_outcome(std::string(test.name), outcome, percentiles_for(spec.percentile));
+  std::vector<Metric> own;
+  test.add_metrics(args, groups, outcome, own);
+  phase.metrics.insert(phase.metrics.begin(), own.begin(), own.end());
   result.phases.push_back(std::move(phase));
   result.interrupted = outcome.interrupted;
   if (outcome.forced_shutdown) result.warnings.emplace_back("forced shutdown: some events were still running");

@@ -4,6 +4,7 @@
 
 #include <array>
 
+#include "runner/outcome_phase.h"
 #include "workloads/cpu_prime.h"
 #include "workloads/sysbench_memory.h"
 #include "workloads/sysbench_mutex.h"
@@ -14,12 +15,8 @@ namespace {
 
 using Groups = std::span<const SbOptionGroup>;
 
-double events_per_s(const RunOutcome& o) {
-  return o.wall_ns ? static_cast<double>(o.latency.count()) * 1e9 / static_cast<double>(o.wall_ns) : 0;
-}
-
 std::vector<std::string> no_lines(const SbArgs&, Groups) { return {}; }
-void no_metrics(const SbArgs&, Groups, const RunOutcome&, Phase&) {}
+void no_metrics(const SbArgs&, Groups, const RunOutcome&, std::vector<Metric>&) {}
 
 // --- cpu -------------------------------------------------------------------------------------
 constexpr std::array kCpuOptions = {
@@ -32,8 +29,8 @@ std::unique_ptr<Workload> make_cpu(const SbArgs& a, Groups g, std::uint64_t) {
 std::vector<std::string> cpu_lines(const SbArgs& a, Groups g) {
   return {fmt::format("Prime numbers limit: {}", a.count(g, "cpu-max-prime")), ""};
 }
-void cpu_metrics(const SbArgs&, Groups, const RunOutcome& o, Phase& p) {
-  p.metrics.push_back({"events_per_s", events_per_s(o), "events/s"});
+void cpu_metrics(const SbArgs&, Groups, const RunOutcome& o, std::vector<Metric>& m) {
+  m.push_back({"events_per_s", events_per_second(o), "events/s"});
 }
 
 // --- memory ----------------------------------------------------------------------------------
@@ -91,15 +88,15 @@ std::vector<std::string> memory_lines(const SbArgs& a, Groups g) {
   lines.emplace_back("");
   return lines;
 }
-void memory_metrics(const SbArgs& a, Groups g, const RunOutcome& o, Phase& p) {
+void memory_metrics(const SbArgs& a, Groups g, const RunOutcome& o, std::vector<Metric>& m) {
   const double ops = static_cast<double>(o.latency.count());
   const double seconds = static_cast<double>(o.wall_ns) / 1e9;
-  p.metrics.push_back({"operations", ops, "events"});
-  p.metrics.push_back({"operations_per_s", seconds > 0 ? ops / seconds : 0, "events/s"});
+  m.push_back({"operations", ops, "events"});
+  m.push_back({"operations_per_s", seconds > 0 ? ops / seconds : 0, "events/s"});
   if (a.text(g, "memory-oper") != "none") {
     const double mib = ops * static_cast<double>(a.size(g, "memory-block-size")) / (1024.0 * 1024.0);
-    p.metrics.push_back({"transferred_mib", mib, "MiB"});
-    p.metrics.push_back({"transferred_mib_per_s", seconds > 0 ? mib / seconds : 0, "MiB/s"});
+    m.push_back({"transferred_mib", mib, "MiB"});
+    m.push_back({"transferred_mib_per_s", seconds > 0 ? mib / seconds : 0, "MiB/s"});
   }
 }
 

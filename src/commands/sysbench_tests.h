@@ -23,8 +23,9 @@ struct SysbenchTest {
   std::unique_ptr<Workload> (*make_workload)(const SbArgs& args, std::span<const SbOptionGroup> groups,
                                              std::uint64_t seed);
   std::vector<std::string> (*header_lines)(const SbArgs& args, std::span<const SbOptionGroup> groups);
+  // The figures of the test's own report section ("events_per_s", "transferred_mib"...).
   void (*add_metrics)(const SbArgs& args, std::span<const SbOptionGroup> groups, const RunOutcome& outcome,
-                      Phase& phase);
+                      std::vector<Metric>& metrics);
 };
 
 std::span<const SysbenchTest> sysbench_tests();
