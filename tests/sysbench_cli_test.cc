@@ -183,3 +183,26 @@ TEST(SysbenchCliTest, SigintStopsCleanlyAndStillReports) {
 
 }  // namespace
 }  // namespace hostmark
+
+namespace hostmark {
+namespace {
+
+// With stderr on a terminal (util-linux `script` gives the command a pty), progress shows there
+// while the JSON on stdout (a file) stays clean.
+TEST(SysbenchCliTest, ProgressOnATerminalNeverMixesIntoMachineOutput) {
+  if (!std::filesystem::exists("/usr/bin/script")) GTEST_SKIP() << "util-linux script is missing";
+  const std::string json = std::filesystem::temp_directory_path() / ("hostmark-tty-" + std::to_string(getpid()) + ".json");
+  const std::string cmd = std::string(HOSTMARK_BINARY) + " sysbench --time=1 --output-format=json cpu run > " + json;
+  const RunOutput r = run_program("/usr/bin/script", {"-qec", cmd, "/dev/null"});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("sysbench cpu: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("ETA"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("events/s"), std::string::npos) << r.out;
+  std::ifstream in(json);
+  const auto j = nlohmann::json::parse(in);  // nothing but the document
+  EXPECT_EQ(j["command"], "sysbench cpu");
+  std::filesystem::remove(json);
+}
+
+}  // namespace
+}  // namespace hostmark
