@@ -206,3 +206,20 @@ TEST(SysbenchCliTest, ProgressOnATerminalNeverMixesIntoMachineOutput) {
 
 }  // namespace
 }  // namespace hostmark
+
+namespace hostmark {
+namespace {
+
+TEST(SysbenchCliTest, ForcedShutdownReportsWithoutWaitingForEndlessEvents) {
+  // One mutex event of 10^12 locks would run for hours; --forced-shutdown gives up after 0.5 s.
+  const RunOutput r = run_hostmark({"sysbench", "--time=1", "--forced-shutdown=0.5", "--mutex-locks=1000000000000",
+                                    "--threads=2", "mutex", "run"},
+                                   RunOptions{"", 60'000, {}});
+  EXPECT_FALSE(r.timed_out);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.out.find("General statistics:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("WARNING: --forced-shutdown"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace hostmark

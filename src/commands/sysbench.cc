@@ -129,7 +129,8 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
   phase.metrics.insert(phase.metrics.begin(), own.begin(), own.end());
   result.phases.push_back(std::move(phase));
   result.interrupted = outcome.interrupted;
-  if (outcome.forced_shutdown) result.warnings.emplace_back("forced shutdown: some events were still running");
+  if (outcome.forced_shutdown) result.warnings.emplace_back(
+        "--forced-shutdown: events still running were abandoned; the figures cover completed events");
 
   SysbenchReportOptions report{spec.percentile, {}};
   if (args.flag(groups, "histogram")) report.histogram = sysbench_histogram_ms(outcome.latency);

@@ -93,6 +93,7 @@ void write_sysbench_report(const Result& r, const SysbenchReportOptions& o, std:
   out << fmt::format("    events (avg/stddev):           {:.4f}/{:3.2f}\n", f.events_avg, f.events_stddev);
   out << fmt::format("    execution time (avg/stddev):   {:.4f}/{:3.2f}\n\n", f.exec_time_s_avg, f.exec_time_s_stddev);
   if (r.interrupted) out << "(interrupted: the figures cover the events that completed before the signal)\n";
+  for (const auto& w : r.warnings) out << "WARNING: " << w << '\n';
   out.flush();
 }
 

@@ -5,27 +5,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "sysinfo/text.h"
+
 namespace hostmark::sysinfo {
 namespace {
-
-std::string trim(std::string s) {
-  const auto b = s.find_first_not_of(" \t\n");
-  if (b == std::string::npos) return "";
-  const auto e = s.find_last_not_of(" \t\n");
-  return s.substr(b, e - b + 1);
-}
-
-// Value of the first "key : value" line of a /proc-style file.
-std::string proc_field(const std::string& text, const std::string& key) {
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) {
-    const auto colon = line.find(':');
-    if (colon == std::string::npos) continue;
-    if (trim(line.substr(0, colon)) == key) return trim(line.substr(colon + 1));
-  }
-  return "";
-}
 
 bool contains(const std::string& hay, const std::string& needle) {
   return hay.find(needle) != std::string::npos;
@@ -41,6 +24,10 @@ std::string read_text_file(const std::string& path) {
   return ss.str();
 }
 
+std::string read_trimmed_file(const std::string& path) {
+  return std::string(trim(read_text_file(path)));
+}
+
 std::string hostname() {
   char buf[256] = {};
   if (gethostname(buf, sizeof buf - 1) != 0) return "";
@@ -50,7 +37,7 @@ std::string hostname() {
 std::string cpu_model() {
   const std::string info = read_text_file("/proc/cpuinfo");
   for (const char* key : {"model name", "Hardware", "Model", "cpu model", "CPU part"}) {
-    std::string v = proc_field(info, key);
+    std::string v = first_field(info, key);
     if (!v.empty()) return v;
   }
   return "";
@@ -62,16 +49,16 @@ int online_cpus() {
 }
 
 std::uint64_t memory_total_bytes() {
-  const std::string v = proc_field(read_text_file("/proc/meminfo"), "MemTotal");
+  const std::string v = first_field(read_text_file("/proc/meminfo"), "MemTotal");
   if (v.empty()) return 0;
   return std::stoull(v) * 1024;  // "24604224 kB"
 }
 
 std::string virtualization() {
   // A hypervisor says more about benchmark figures than a container does, so it is asked first.
-  const std::string vendor = trim(read_text_file("/sys/class/dmi/id/sys_vendor")) + " " +
-                             trim(read_text_file("/sys/class/dmi/id/product_name")) + " " +
-                             trim(read_text_file("/sys/class/dmi/id/bios_vendor"));
+  const std::string vendor = read_trimmed_file("/sys/class/dmi/id/sys_vendor") + " " +
+                             read_trimmed_file("/sys/class/dmi/id/product_name") + " " +
+                             read_trimmed_file("/sys/class/dmi/id/bios_vendor");
   if (contains(vendor, "Firecracker")) return "firecracker";
   if (contains(vendor, "VirtualBox") || contains(vendor, "innotek")) return "virtualbox";
   if (contains(vendor, "VMware")) return "vmware";
@@ -79,7 +66,7 @@ std::string virtualization() {
   if (contains(vendor, "Xen")) return "xen";
   if (contains(vendor, "QEMU") || contains(vendor, "KVM")) return "kvm";
   if (contains(read_text_file("/proc/cmdline"), "firecracker")) return "firecracker";
-  const std::string flags = proc_field(read_text_file("/proc/cpuinfo"), "flags");
+  const std::string flags = first_field(read_text_file("/proc/cpuinfo"), "flags");
   if (contains(flags, " hypervisor")) return trim(vendor).empty() ? "kvm" : "unknown-hypervisor";
   if (access("/.dockerenv", F_OK) == 0 || access("/run/.containerenv", F_OK) == 0) return "container";
   return flags.empty() ? "" : "none";

@@ -13,5 +13,7 @@ std::string virtualization();  // "kvm", "vmware", "virtualbox", "xen", "hyperv"
                                // "container", "none"; "" when unknown
 // Reads a whole small file (from /proc or /sys). "" when it cannot be read.
 std::string read_text_file(const std::string& path);
+// read_text_file() without leading and trailing white space: "ATA     \n" -> "ATA".
+std::string read_trimmed_file(const std::string& path);
 
 }  // namespace hostmark::sysinfo

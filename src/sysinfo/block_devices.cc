@@ -6,22 +6,13 @@
 #include <system_error>
 
 #include "sysinfo/basic.h"
+#include "sysinfo/text.h"
 
 namespace hostmark::sysinfo {
 namespace {
 
-constexpr std::string_view kSpace = " \t\r\n";
-
-std::string trimmed(std::string_view s) {
-  const auto b = s.find_first_not_of(kSpace);
-  if (b == std::string_view::npos) return "";
-  return std::string(s.substr(b, s.find_last_not_of(kSpace) - b + 1));
-}
-
-std::string read_trimmed(const std::string& path) { return trimmed(read_text_file(path)); }
-
 std::uint64_t read_u64(const std::string& path) {
-  const std::string s = read_trimmed(path);
+  const std::string s = read_trimmed_file(path);
   std::uint64_t v = 0;
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   return ec == std::errc() && end == s.data() + s.size() ? v : 0;
@@ -70,8 +61,8 @@ BlockDevice read_device(const std::filesystem::path& dir, const std::string& nam
   const std::string d = dir.string() + "/";
   BlockDevice b;
   b.name = name;
-  b.model = read_trimmed(d + "device/model");
-  b.vendor = read_trimmed(d + "device/vendor");
+  b.model = read_trimmed_file(d + "device/model");
+  b.vendor = read_trimmed_file(d + "device/vendor");
   b.driver = driver_of(dir);
   b.size_bytes = read_u64(d + "size") * 512;
   b.logical_sector_bytes = static_cast<std::uint32_t>(read_u64(d + "queue/logical_block_size"));
@@ -81,7 +72,7 @@ BlockDevice read_device(const std::filesystem::path& dir, const std::string& nam
   b.read_only = read_u64(d + "ro") == 1;
   b.scheduler = parse_scheduler(read_text_file(d + "queue/scheduler"));
   b.is_virtual = is_virtual_block_device_name(name);
-  b.backing_file = read_trimmed(d + "loop/backing_file");
+  b.backing_file = read_trimmed_file(d + "loop/backing_file");
   return b;
 }
 
@@ -92,10 +83,10 @@ std::string parse_scheduler(std::string_view text) {
   if (open != std::string_view::npos) {
     const auto close = text.find(']', open);
     if (close == std::string_view::npos) return "";
-    return trimmed(text.substr(open + 1, close - open - 1));
+    return std::string(trim(text.substr(open + 1, close - open - 1)));
   }
-  const std::string word = trimmed(text);
-  return word.find_first_of(kSpace) == std::string::npos ? word : "";
+  const std::string_view word = trim(text);
+  return word.find_first_of(kSpace) == std::string_view::npos ? std::string(word) : "";
 }
 
 bool is_virtual_block_device_name(std::string_view name) {

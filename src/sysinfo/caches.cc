@@ -10,16 +10,11 @@
 #endif
 
 #include "sysinfo/basic.h"
+#include "sysinfo/cpu_topology.h"
+#include "sysinfo/text.h"
 
 namespace hostmark::sysinfo {
 namespace {
-
-std::string first_line(const std::string& path) {
-  std::string s = read_text_file(path);
-  const auto nl = s.find('\n');
-  if (nl != std::string::npos) s.resize(nl);
-  return s;
-}
 
 // "32K" / "1024K" / "32M" as the kernel writes cache sizes.
 std::uint64_t parse_kernel_size(const std::string& s) {
@@ -35,42 +30,21 @@ std::uint64_t parse_kernel_size(const std::string& s) {
   return v;
 }
 
-// Number of CPUs in a list such as "0-3,8,10-11".
-int count_cpu_list(const std::string& list) {
-  int n = 0;
-  std::size_t pos = 0;
-  while (pos < list.size()) {
-    auto comma = list.find(',', pos);
-    if (comma == std::string::npos) comma = list.size();
-    const std::string part = list.substr(pos, comma - pos);
-    const auto dash = part.find('-');
-    try {
-      if (dash == std::string::npos) {
-        if (!part.empty()) n += 1;
-      } else {
-        n += std::stoi(part.substr(dash + 1)) - std::stoi(part.substr(0, dash)) + 1;
-      }
-    } catch (const std::exception&) {
-      return n;
-    }
-    pos = comma + 1;
-  }
-  return n;
-}
-
 std::vector<CacheLevel> sysfs_caches() {
   std::vector<CacheLevel> out;
   for (int i = 0; i < 16; ++i) {
     const std::string dir = "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(i) + "/";
-    const std::string level = first_line(dir + "level");
+    const auto read = [&dir](const char* name) { return first_line(read_text_file(dir + name)); };
+    const std::string level = read("level");
     if (level.empty()) break;
     CacheLevel c;
     c.level = std::atoi(level.c_str());
-    c.type = first_line(dir + "type");
-    c.size_bytes = parse_kernel_size(first_line(dir + "size"));
-    c.line_bytes = parse_kernel_size(first_line(dir + "coherency_line_size"));
-    c.ways = std::atoi(first_line(dir + "ways_of_associativity").c_str());
-    c.shared_by_cpus = count_cpu_list(first_line(dir + "shared_cpu_list"));
+    c.type = read("type");
+    c.size_bytes = parse_kernel_size(read("size"));
+    c.line_bytes = parse_kernel_size(read("coherency_line_size"));
+    c.ways = std::atoi(read("ways_of_associativity").c_str());
+    const auto shared = parse_cpu_list(read("shared_cpu_list"));
+    c.shared_by_cpus = shared ? static_cast<int>(shared->size()) : 0;
     c.source = "sysfs";
     out.push_back(c);
   }

@@ -6,17 +6,10 @@
 #include <tuple>
 
 #include "sysinfo/basic.h"
+#include "sysinfo/text.h"
 
 namespace hostmark::sysinfo {
 namespace {
-
-constexpr std::string_view kSpace = " \t\r\n";
-
-std::string_view trim(std::string_view s) {
-  const auto b = s.find_first_not_of(kSpace);
-  if (b == std::string_view::npos) return {};
-  return s.substr(b, s.find_last_not_of(kSpace) - b + 1);
-}
 
 std::optional<int> to_int(std::string_view s) {
   s = trim(s);
@@ -27,30 +20,6 @@ std::optional<int> to_int(std::string_view s) {
 }
 
 int int_file(const std::string& path) { return to_int(read_text_file(path)).value_or(-1); }
-
-// Splits "key\t: value" into trimmed key and value; false when there is no colon.
-bool split_field(std::string_view line, std::string_view& key, std::string_view& value) {
-  const auto colon = line.find(':');
-  if (colon == std::string_view::npos) return false;
-  key = trim(line.substr(0, colon));
-  value = trim(line.substr(colon + 1));
-  return true;
-}
-
-// Value of the first `key` line of /proc/cpuinfo text; "" when absent.
-std::string first_field(std::string_view text, std::string_view wanted) {
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    auto nl = text.find('\n', pos);
-    if (nl == std::string_view::npos) nl = text.size();
-    std::string_view key, value;
-    if (split_field(text.substr(pos, nl - pos), key, value) && key == wanted) {
-      return std::string(value);
-    }
-    pos = nl + 1;
-  }
-  return "";
-}
 
 }  // namespace
 
@@ -80,21 +49,16 @@ std::optional<std::vector<int>> parse_cpu_list(std::string_view text) {
 
 std::vector<CpuPlace> parse_cpuinfo_places(std::string_view text) {
   std::vector<CpuPlace> places;
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    auto nl = text.find('\n', pos);
-    if (nl == std::string_view::npos) nl = text.size();
+  for (const std::string_view line : split_lines(text)) {
     std::string_view key, value;
-    if (split_field(text.substr(pos, nl - pos), key, value)) {
-      if (key == "processor") {
-        places.push_back(CpuPlace{to_int(value).value_or(-1), -1, -1, -1});
-      } else if (!places.empty() && key == "physical id") {
-        places.back().package_id = to_int(value).value_or(-1);
-      } else if (!places.empty() && key == "core id") {
-        places.back().core_id = to_int(value).value_or(-1);
-      }
+    if (!split_key_value(line, ':', key, value)) continue;
+    if (key == "processor") {
+      places.push_back(CpuPlace{to_int(value).value_or(-1), -1, -1, -1});
+    } else if (!places.empty() && key == "physical id") {
+      places.back().package_id = to_int(value).value_or(-1);
+    } else if (!places.empty() && key == "core id") {
+      places.back().core_id = to_int(value).value_or(-1);
     }
-    pos = nl + 1;
   }
   return places;
 }

@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "sysinfo/basic.h"
+#include "sysinfo/text.h"
 
 namespace hostmark::sysinfo {
 namespace {
@@ -46,8 +47,8 @@ std::vector<std::string_view> split_spaces(std::string_view line) {
   return fields;
 }
 
+// One line of mountinfo, without its line end (split_lines drops a CRLF's '\r').
 std::optional<MountEntry> parse_line(std::string_view line) {
-  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   const auto f = split_spaces(line);
   // id parent maj:min root mount_point options [optional...] - fstype source super_options
   std::size_t dash = 6;
@@ -106,12 +107,8 @@ std::string block_device_name(const std::string& major_minor) {
 
 std::vector<MountEntry> parse_mountinfo_entries(std::string_view text) {
   std::vector<MountEntry> entries;
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    auto nl = text.find('\n', pos);
-    if (nl == std::string_view::npos) nl = text.size();
-    if (auto e = parse_line(text.substr(pos, nl - pos))) entries.push_back(std::move(*e));
-    pos = nl + 1;
+  for (const std::string_view line : split_lines(text)) {
+    if (auto e = parse_line(line)) entries.push_back(std::move(*e));
   }
   return entries;
 }

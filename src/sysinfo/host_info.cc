@@ -4,6 +4,7 @@
 
 #include "core/error.h"
 #include "sysinfo/basic.h"
+#include "sysinfo/text.h"
 
 namespace hostmark::sysinfo {
 namespace {
@@ -27,12 +28,7 @@ std::string unquote(std::string_view v) {
 
 std::string parse_os_release_name(std::string_view text) {
   std::string name;
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    auto nl = text.find('\n', pos);
-    if (nl == std::string_view::npos) nl = text.size();
-    const std::string_view line = text.substr(pos, nl - pos);
-    pos = nl + 1;
+  for (const std::string_view line : split_lines(text)) {
     if (line.rfind("PRETTY_NAME=", 0) == 0) return unquote(line.substr(12));
     if (line.rfind("NAME=", 0) == 0) name = unquote(line.substr(5));
   }

@@ -11,17 +11,10 @@
 #include <vector>
 
 #include "sysinfo/basic.h"
+#include "sysinfo/text.h"
 
 namespace hostmark::sysinfo {
 namespace {
-
-constexpr std::string_view kSpace = " \t\r\n";
-
-std::string_view trim(std::string_view s) {
-  const auto b = s.find_first_not_of(kSpace);
-  if (b == std::string_view::npos) return {};
-  return s.substr(b, s.find_last_not_of(kSpace) - b + 1);
-}
 
 // "24683548 kB" -> bytes; "0" -> 0 (counts have no unit and are returned as is).
 std::uint64_t meminfo_value(std::string_view v) {
@@ -74,16 +67,10 @@ ReadStatus read_binary(const std::string& path, std::vector<std::uint8_t>& out) 
 
 MeminfoSizes parse_meminfo(std::string_view text) {
   MeminfoSizes m;
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    auto nl = text.find('\n', pos);
-    if (nl == std::string_view::npos) nl = text.size();
-    const std::string_view line = text.substr(pos, nl - pos);
-    pos = nl + 1;
-    const auto colon = line.find(':');
-    if (colon == std::string_view::npos) continue;
-    const std::string_view key = trim(line.substr(0, colon));
-    const std::uint64_t v = meminfo_value(line.substr(colon + 1));
+  for (const std::string_view line : split_lines(text)) {
+    std::string_view key, value;
+    if (!split_key_value(line, ':', key, value)) continue;
+    const std::uint64_t v = meminfo_value(value);
     if (key == "MemTotal") m.total_bytes = v;
     else if (key == "MemAvailable") m.available_bytes = v;
     else if (key == "SwapTotal") m.swap_total_bytes = v;
