@@ -78,6 +78,8 @@ Expected<SbArgs> SbArgs::parse(const std::vector<std::string>& args) {
       const auto eq = a.find('=');
       const std::string name = normalize(a.substr(2, eq == std::string::npos ? std::string::npos : eq - 2));
       out.values_[name] = eq == std::string::npos ? "on" : a.substr(eq + 1);
+      if (eq == std::string::npos) out.bare_.insert(name);
+      else out.bare_.erase(name);
     } else if (a.rfind("-", 0) == 0 && a.size() > 1) {
       return usage_error(a, "unknown option (sysbench options are written --name=value)");
     } else {
@@ -96,9 +98,8 @@ Expected<bool> SbArgs::validate(std::span<const SbOptionGroup> groups) const {
   for (const auto& [name, value] : values_) {
     const SbOptionDef* def = find_def(groups, name);
     if (def == nullptr) return usage_error("--" + name, "unknown option");
-    if (def->type != SbArgType::kFlag && value == "on" && def->type != SbArgType::kString) {
-      // A bare --threads means "--threads=on": tell the user a value is needed.
-      if (auto ok = check_value(*def, value); !ok) return usage_error("--" + name, "needs a value (--" + name + "=...)");
+    if (bare_.count(name) != 0 && def->type != SbArgType::kFlag) {
+      return usage_error("--" + name, "needs a value (--" + name + "=...)");
     }
     if (auto ok = check_value(*def, value); !ok) return ok.error();
   }

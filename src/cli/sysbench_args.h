@@ -4,6 +4,7 @@
 // (or a usage error naming the option) out. Also renders option help in sysbench's layout.
 #include <cstdint>
 #include <map>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
@@ -55,6 +56,7 @@ class SbArgs {
 
  private:
   std::map<std::string, std::string> values_;
+  std::set<std::string> bare_;  // given without "=value" (only flags may be)
   std::string test_;
   std::string command_;
 };

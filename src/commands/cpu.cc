@@ -8,6 +8,7 @@
 #include "output/progress.h"
 #include "output/table.h"
 #include "results/context.h"
+#include "results/context_warnings.h"
 #include "runner/outcome_phase.h"
 #include "runner/runner.h"
 #include "sysinfo/basic.h"
@@ -76,6 +77,7 @@ void write_cpu_text(const Result& r, std::ostream& out) {
                        p.metric("efficiency_pct")->value);
   }
   for (const auto& n : r.notes) out << "note: " << n << '\n';
+  for (const auto& w : r.warnings) out << "warning: " << w << '\n';
 }
 
 int run_cpu_command(const std::vector<std::string>& args, const CommandIo& io) {
@@ -99,6 +101,7 @@ int run_cpu_command(const std::vector<std::string>& args, const CommandIo& io) {
   r.options = {{"cpu-max-prime", std::to_string(o.max_prime)}, {"time", time},
                {"threads", std::to_string(o.threads > 0 ? o.threads : r.context.cpu_count)}};
   r.phases = measure_cpu(o, io);
+  r.warnings = context_warnings(r.context);
   r.notes.emplace_back("events/s is the work of `sysbench cpu run` (same --cpu-max-prime): compare with "
                        "published sysbench tables directly");
   return emit_result(r, output, write_cpu_text, io);

@@ -14,6 +14,7 @@
 #include "output/progress.h"
 #include "output/table.h"
 #include "results/context.h"
+#include "results/context_warnings.h"
 #include "sysinfo/basic.h"
 #include "sysinfo/caches.h"
 #include "workloads/memory_bandwidth.h"
@@ -290,6 +291,7 @@ int run_memory_command(const std::vector<std::string>& args, const CommandIo& io
   Result result;
   result.command = "memory";
   result.context = collect_context();
+  result.warnings = context_warnings(result.context);
   const MemoryOptions resolved = resolve(o, host_caches());
   result.options = {{"threads", std::to_string(resolved.threads)},
                     {"size", std::to_string(resolved.array_bytes)},

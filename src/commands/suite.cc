@@ -9,6 +9,7 @@
 #include "commands/suite_steps.h"
 #include "output/table.h"
 #include "results/context.h"
+#include "results/context_warnings.h"
 #include "results/store.h"
 
 namespace hostmark {
@@ -54,6 +55,7 @@ int run_suite_command(const std::vector<std::string>& args, const CommandIo& io)
   Result result;
   result.command = "suite";
   result.context = collect_context();
+  result.warnings = context_warnings(result.context);
   result.options = {{"quick", settings.quick ? "on" : "off"}};
   const std::string path = no_save ? "" : result_file_path(results_dir, result);
   for (const auto& step : suite_steps()) {
