@@ -26,7 +26,7 @@ int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-    print_usage(std::cout);
+    print_usage(args.empty() ? std::cerr : std::cout);
     return args.empty() ? 2 : 0;
   }
   if (args[0] == "--version" || args[0] == "-V" || args[0] == "version") {

@@ -303,7 +303,7 @@ TEST(CsvJsonOutputTest, SinkCloseReportsAFailedWrite) {
   const auto closed = sink.value()->close();
   ASSERT_FALSE(closed.ok());
   EXPECT_EQ(closed.error().kind, ErrorKind::kRun);
-  EXPECT_EQ(closed.error().message(), "/dev/full: write failed");
+  EXPECT_EQ(closed.error().message(), "/dev/full: No space left on device");
 }
 
 }  // namespace

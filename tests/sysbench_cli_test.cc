@@ -168,6 +168,9 @@ TEST(SysbenchCliTest, BadInputGivesOneLineNamingTheCulprit) {
   expect_one_line_error(run_hostmark({"sysbench", "--cpu-max-prime=5", "memory", "run"}), "--cpu-max-prime");
   expect_one_line_error(run_hostmark({"sysbench", "--memory-oper=copy", "memory", "run"}), "--memory-oper");
   expect_one_line_error(run_hostmark({"sysbench", "cpu", "prepare"}), "prepare");
+  expect_one_line_error(run_hostmark({"sysbench", "cpu"}), "requires a command");
+  expect_one_line_error(run_hostmark({"sysbench", "--memory-block-size=1500", "memory", "run"}),
+                        "--memory-block-size: '1500' is not a power of two");
   expect_one_line_error(run_hostmark({"sysbench", "--output-format=xml", "--events=1", "cpu", "run"}),
                         "--output-format");
 }

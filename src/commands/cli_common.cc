@@ -1,6 +1,7 @@
 #include "commands/cli_common.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace hostmark {
 
@@ -34,6 +35,12 @@ int emit_result(const Result& result, const OutputOptions& options, const TextRe
   write_result(result, options.format, text, sink->stream());
   sink->close().value();
   return result.interrupted ? 1 : 0;
+}
+
+void abandon_process(const std::string& what, const CommandIo& io) {
+  io.out.flush();
+  io.err << "hostmark: " << what << ": interrupted" << std::endl;
+  std::_Exit(1);
 }
 
 }  // namespace hostmark

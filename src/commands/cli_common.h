@@ -22,4 +22,9 @@ bool parse_command_line(CLI::App& app, const std::vector<std::string>& args, con
 int emit_result(const Result& result, const OutputOptions& options, const TextRenderer& text,
                 const CommandIo& io);
 
+// After a run abandoned with events still running (a second signal, --forced-shutdown), the
+// workers still use the workload, so nothing may be destroyed: prints
+// "hostmark: <what>: interrupted" and ends the process with status 1.
+[[noreturn]] void abandon_process(const std::string& what, const CommandIo& io);
+
 }  // namespace hostmark

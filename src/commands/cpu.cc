@@ -38,6 +38,7 @@ Phase run_phase(const std::string& name, int threads, const CpuOptions& o, const
   ProgressLine line(io.err, io.err_is_tty);
   ProgressObserver observer(line, fmt::format("cpu {} ({} thread{})", name, threads, threads > 1 ? "s" : ""));
   const RunOutcome out = run_workload(workload, spec, &observer);
+  if (out.forced_shutdown) abandon_process("cpu", io);
   if (out.interrupted) throw Failure(run_error("cpu", "interrupted"));
   Phase p = phase_from_outcome(name, out, {50, 95, 99});
   p.metrics.insert(p.metrics.begin(), {{"events_per_s", events_per_second(out), "events/s"},

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "commands/cli_common.h"
 #include "output/progress.h"
 #include "runner/runner.h"
 #include "workloads/sysbench_memory.h"
@@ -19,6 +20,7 @@ double mib_per_s(std::uint64_t block_bytes, std::uint64_t time_ns, const Command
   ProgressLine line(io.err, io.err_is_tty);
   line.show(fmt::format("memory: sysbench-style, {} KiB blocks", block_bytes / 1024));
   const RunOutcome out = run_workload(workload, run, nullptr);
+  if (out.forced_shutdown) abandon_process("memory", io);
   if (out.interrupted) throw Failure(run_error("memory", "interrupted"));
   const double seconds = static_cast<double>(out.wall_ns) / 1e9;
   const double mib = static_cast<double>(out.latency.count() * block_bytes) / (1024.0 * 1024.0);

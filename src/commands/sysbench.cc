@@ -177,7 +177,11 @@ int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& 
     throw Failure(usage_error("sysbench " + std::string(test->name),
                               fmt::format("the '{}' test does not implement the '{}' command", test->name, command)));
   }
-  if (!command.empty() && command != "run") {
+  if (command.empty()) {
+    throw Failure(usage_error("sysbench " + std::string(test->name),
+                              fmt::format("the '{}' test requires a command: run or help", test->name)));
+  }
+  if (command != "run") {
     throw Failure(usage_error(command, "unknown command (use run, help, prepare or cleanup)"));
   }
   return run_test(*test, args, groups, io);

@@ -50,6 +50,10 @@ SysbenchMemorySpec memory_spec(const SbArgs& a, Groups g) {
     throw Failure(usage_error("--memory-block-size", fmt::format("'{}' is smaller than one word ({} bytes)",
                                                                  a.text(g, "memory-block-size"), sizeof(std::size_t))));
   }
+  if ((s.block_bytes & (s.block_bytes - 1)) != 0) {
+    throw Failure(usage_error("--memory-block-size",
+                              fmt::format("'{}' is not a power of two (as sysbench requires)", a.text(g, "memory-block-size"))));
+  }
   s.total_bytes = a.size(g, "memory-total-size");
   const std::string scope = a.text(g, "memory-scope");
   if (scope != "global" && scope != "local") throw Failure(usage_error("--memory-scope", "'" + scope + "' is not global or local"));

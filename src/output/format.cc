@@ -34,9 +34,12 @@ Expected<std::shared_ptr<OutputSink>> OutputSink::open(const OutputOptions& opti
 }
 
 Expected<bool> OutputSink::close() {
+  errno = 0;
   out_->flush();
+  if (file_) file_->close();
   if (!*out_) {
-    return run_error(path_.empty() ? "standard output" : path_, "write failed");
+    const std::string why = errno != 0 ? std::strerror(errno) : "write failed";
+    return run_error(path_.empty() ? "standard output" : path_, why);
   }
   return true;
 }

@@ -1,6 +1,7 @@
 #pragma once
 // Output formats shared by every command (--output-format, --output) and the one place a
 // Result is turned into bytes for the chosen format.
+#include <fstream>
 #include <functional>
 #include <memory>
 #include <ostream>
@@ -33,7 +34,7 @@ class OutputSink {
 
  private:
   OutputSink() = default;
-  std::unique_ptr<std::ostream> file_;
+  std::unique_ptr<std::ofstream> file_;
   std::ostream* out_ = nullptr;
   std::string path_;
 };

@@ -39,7 +39,7 @@ void write_histogram(const std::vector<std::pair<double, std::uint64_t>>& bucket
   out << "Latency histogram (values are in milliseconds)\n";
   out << "       value  ------------- distribution ------------- count\n";
   for (const auto& [value_ms, count] : buckets) {
-    const auto stars = static_cast<std::size_t>(static_cast<double>(count) * 40.0 / static_cast<double>(most));
+    const auto stars = static_cast<std::size_t>(std::floor(static_cast<double>(count) * 40.0 / static_cast<double>(most) + 0.5));
     out << fmt::format("{:12.3f} |{:<40} {}\n", value_ms, std::string(std::max<std::size_t>(stars, 1), '*'), count);
   }
   out << " \n";

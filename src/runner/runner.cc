@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <string>
+#include <system_error>
 #include <memory>
 #include <thread>
 #include <vector>
 
+#include "core/error.h"
 #include "runner/arrivals.h"
 #include "runner/clock.h"
 #include "runner/signal_guard.h"
@@ -24,7 +27,8 @@ constexpr std::uint64_t kNever = UINT64_MAX;
 struct WorkerSlot {
   Histogram latency;
   std::uint64_t quota = kNever;  // measured events this thread may run
-  std::uint64_t end_ns = 0;  // end of its last measured event
+  std::uint64_t first_ns = 0;  // origin of its first measured event (0: none)
+  std::uint64_t end_ns = 0;    // end of its last measured event
   std::exception_ptr error;
 };
 
@@ -45,28 +49,36 @@ bool wait_for_arrival(std::uint64_t arrival_ns, const Shared& shared) {
   }
 }
 
+// Runs events until a stop, the quota, the workload's end or an arrival wait that is cut short.
+// Events that end during warm-up are forgotten when warm-up ends, or at exit if it never did.
 void event_loop(EventWorker& worker, WorkerSlot& slot, Shared& shared) {
   std::uint32_t warm = shared.control.load(std::memory_order_acquire) & kWarmup;
   std::uint64_t done = 0;
+  std::uint64_t first_ns = 0;
+  std::uint64_t end_ns = 0;
   for (;;) {
     const std::uint32_t ctl = shared.control.load(std::memory_order_relaxed);
-    if (ctl & kStop) return;
+    if (ctl & kStop) break;
     if ((ctl & kWarmup) != warm) {  // warm-up just ended: forget what it measured
       warm = ctl & kWarmup;
       slot.latency.reset();
       done = 0;
     }
-    if (!warm && done >= slot.quota) return;
-    std::uint64_t origin_ns = monotonic_ns();
-    if (shared.arrivals != nullptr) {
-      origin_ns = shared.arrivals->take();
-      if (!wait_for_arrival(origin_ns, shared)) return;
-    }
-    if (!worker.execute()) return;
-    const std::uint64_t end = monotonic_ns();
-    slot.latency.record(end - origin_ns);
-    slot.end_ns = end;
-    ++done;
+    if (!warm && done >= slot.quota) break;
+    const std::uint64_t origin_ns = shared.arrivals != nullptr ? shared.arrivals->take() : monotonic_ns();
+    if (shared.arrivals != nullptr && !wait_for_arrival(origin_ns, shared)) break;
+    if (!worker.execute()) break;
+    end_ns = monotonic_ns();
+    slot.latency.record(end_ns - origin_ns);
+    if (done++ == 0) first_ns = origin_ns;
+  }
+  if (warm) {
+    slot.latency.reset();  // stopped before warm-up ended: nothing was measured
+    return;
+  }
+  if (done > 0) {
+    slot.first_ns = first_ns;
+    slot.end_ns = end_ns;
   }
 }
 
@@ -76,6 +88,7 @@ void worker_main(Workload& workload, int index, int count, WorkerSlot& slot, Sha
     worker = workload.make_worker(index, count);
   } catch (...) {
     slot.error = std::current_exception();
+    shared.control.fetch_or(kStop);  // the others stop at once instead of running to the limit
   }
   shared.ready.fetch_add(1);
   shared.ready.notify_all();
@@ -131,7 +144,9 @@ void report_interval(Control& c, const std::vector<std::unique_ptr<WorkerSlot>>&
 RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* observer) {
   RunOutcome out;
   SignalGuard signals;  // before any thread exists, so every worker inherits the mask
-  Shared shared;
+  // On the heap: after a forced shutdown, workers still running keep using it (leaked then).
+  auto shared_owner = std::make_unique<Shared>();
+  Shared& shared = *shared_owner;
   const int n = std::max(1, spec.threads);
   std::vector<std::unique_ptr<WorkerSlot>> slots;
   for (int i = 0; i < n; ++i) {
@@ -146,8 +161,17 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
   std::vector<std::thread> threads;
   threads.reserve(static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i) {
-    threads.emplace_back(worker_main, std::ref(workload), i, n, std::ref(*slots[static_cast<std::size_t>(i)]),
-                         std::ref(shared));
+    try {
+      threads.emplace_back(worker_main, std::ref(workload), i, n, std::ref(*slots[static_cast<std::size_t>(i)]),
+                           std::ref(shared));
+    } catch (const std::system_error& e) {
+      shared.running -= n - i;
+      shared.control.store(kStop);
+      shared.control.notify_all();
+      for (auto& t : threads) t.join();
+      throw Failure(run_error("--threads", "cannot start thread " + std::to_string(i + 1) + " of " +
+                                               std::to_string(n) + ": " + e.what()));
+    }
   }
   for (int r = shared.ready.load(); r < n; r = shared.ready.load()) shared.ready.wait(r);
 
@@ -161,7 +185,7 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
             spec.warmup_ns > 0, Histogram()};
   c.deadline_ns = spec.time_limit_ns ? c.measure_start_ns + spec.time_limit_ns : kNever;
   c.next_report_ns = spec.report_interval_ns ? c.measure_start_ns + spec.report_interval_ns : kNever;
-  shared.control.store(kGo | (c.warm ? kWarmup : 0), std::memory_order_release);
+  shared.control.fetch_or(kGo | (c.warm ? kWarmup : 0), std::memory_order_release);  // keeps a stop
   shared.control.notify_all();
 
   while (shared.running.load() > 0) {
@@ -207,19 +231,27 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
     for (auto& t : threads) t.detach();
     for (auto& s : slots) out.latency.merge(s->latency.snapshot());
     for (auto& s : slots) out.threads.push_back({s->latency.count(), s->latency.sum_ns()});
-    out.wall_ns = monotonic_ns() - c.measure_start_ns;
-    for (auto& s : slots) static_cast<void>(s.release());  // still in use by running workers
+    const std::uint64_t now = monotonic_ns();
+    out.wall_ns = now - std::min(now, c.measure_start_ns);
+    // Still in use by running workers: leaked on purpose, the caller ends the process.
+    for (auto& s : slots) static_cast<void>(s.release());
+    static_cast<void>(shared_owner.release());
+    static_cast<void>(arrivals.release());
     return out;
   }
   for (auto& t : threads) t.join();
-  std::uint64_t end_ns = c.measure_start_ns;
+  // Measured time: first measured event's start to the last one's end, over all threads.
+  std::uint64_t first_ns = kNever;
+  std::uint64_t end_ns = 0;
   for (const auto& s : slots) {
     if (s->error) std::rethrow_exception(s->error);
     out.latency.merge(s->latency);
     out.threads.push_back({s->latency.count(), s->latency.sum_ns()});
+    if (s->latency.count() == 0) continue;
+    first_ns = std::min(first_ns, s->first_ns);
     end_ns = std::max(end_ns, s->end_ns);
   }
-  out.wall_ns = end_ns - std::min(end_ns, c.measure_start_ns);
+  out.wall_ns = first_ns < end_ns ? end_ns - first_ns : 0;
   return out;
 }
 

@@ -45,14 +45,14 @@ std::vector<std::pair<double, std::uint64_t>> sysbench_histogram_ms(const Histog
   constexpr double kMinMs = 0.001;
   constexpr double kMaxMs = 100000;
   constexpr int kBuckets = 1024;
-  const double step = std::log(kMaxMs / kMinMs) / kBuckets;
+  const double step = std::log(kMaxMs / kMinMs) / (kBuckets - 1);  // as sysbench: ends included
   std::map<int, std::uint64_t> grouped;
   for (std::size_t i = 0; i < Histogram::kBuckets; ++i) {
     const std::uint64_t c = h.bucket_count(i);
     if (c == 0) continue;
     const double lo = static_cast<double>(Histogram::bucket_lower(i));
     const double mid_ms = (lo + static_cast<double>(Histogram::bucket_upper(i) - Histogram::bucket_lower(i)) / 2) / 1e6;
-    int idx = mid_ms <= kMinMs ? 0 : static_cast<int>(std::log(mid_ms / kMinMs) / step);
+    int idx = mid_ms <= kMinMs ? 0 : static_cast<int>(std::floor(std::log(mid_ms / kMinMs) / step + 0.5));
     idx = std::min(idx, kBuckets - 1);
     grouped[idx] += c;
   }
