@@ -40,8 +40,9 @@ Phase measure_sysbench_style_memory(std::uint64_t time_per_block_ns, const Comma
 
 const char* sysbench_style_memory_note() {
   return "sysbench-style is `sysbench memory run` (1 thread, write, one shared block; MiB/s binary): "
-         "its default 1 KiB block stays in the L1 cache and each event also pays two clock reads, so "
-         "it measures L1 store speed plus sysbench's own overhead, not memory bandwidth; the 1 MiB "
+         "its default 1 KiB block stays in the L1 cache and each event also pays for clock reads and "
+         "latency bookkeeping, so it measures L1 store speed plus per-event overhead (sysbench's is "
+         "about twice hostmark's), not memory bandwidth; the 1 MiB "
          "block (--memory-block-size=1M) still fits in the L2 or L3 cache of most CPUs. Compare "
          "machines' RAM with the bandwidth "
          "figures above";
