@@ -46,6 +46,14 @@ Phase run_phase(const std::string& name, int threads, const CpuOptions& o, const
   return p;
 }
 
+// The 95th percentile latency of a phase in ms, "-" when it has none.
+std::string p95_ms(const Phase& p) {
+  if (!p.latency) return "-";
+  for (const auto& [percent, ns] : p.latency->percentiles_ns)
+    if (percent == 95) return fmt::format("{:.3f}", static_cast<double>(ns) / 1e6);
+  return "-";
+}
+
 }  // namespace
 
 std::vector<Phase> measure_cpu(const CpuOptions& o, const CommandIo& io) {
@@ -69,9 +77,12 @@ void write_cpu_text(const Result& r, std::ostream& out) {
     if (p.name == "scaling") continue;
     t.add_row({p.name, fmt::format("{:.0f}", p.metric("threads")->value),
                fmt::format("{:.2f}", p.metric("events_per_s")->value),
-               p.latency ? fmt::format("{:.3f}", static_cast<double>(p.latency->percentiles_ns[1].second) / 1e6) : "-"});
+               p95_ms(p)});
   }
-  out << "CPU (sysbench prime work, --cpu-max-prime=" << r.options.front().second << ")\n" << t.render();
+  std::string max_prime = "?";
+  for (const auto& [name, value] : r.options)
+    if (name == "cpu-max-prime") max_prime = value;
+  out << "CPU (sysbench prime work, --cpu-max-prime=" << max_prime << ")\n" << t.render();
   for (const auto& p : r.phases) {
     if (p.name != "scaling") continue;
     out << fmt::format("scaling: {:.2f}x speedup, {:.1f}% efficiency\n", p.metric("speedup")->value,

@@ -169,21 +169,11 @@ MemoryOptions quick_memory_options() {
   return o;
 }
 
-std::vector<Phase> measure_memory(const MemoryOptions& options, const CommandIo& io) {
-  const HostCaches caches = host_caches();
-  const MemoryOptions o = resolve(options, caches);
-  std::vector<Phase> phases;
-  ProgressLine line(io.err, io.err_is_tty);  // cleared when it goes out of scope
-  if (o.bandwidth) phases.push_back(bandwidth_phase(o, caches, line));
-  if (o.latency) phases.push_back(latency_phase(o, caches, line));
-  line.clear();
-  if (o.sysbench_style) phases.push_back(measure_sysbench_style_memory(o.sysbench_time_ns, io));
-  return phases;
-}
+namespace {
 
-void add_memory_notes(const MemoryOptions& options, Result& r) {
-  const HostCaches caches = host_caches();
-  const MemoryOptions o = resolve(options, caches);
+// Appends to r.notes what the figures count, and to r.warnings what may make them misleading
+// (arrays smaller than 4x the last-level cache, unknown cache sizes...).
+void add_memory_notes(const MemoryOptions& o, const HostCaches& caches, MemoryRun& r) {
   const std::string llc = format_bytes_binary(caches.llc_bytes);
   const std::string four_llc = format_bytes_binary(4 * caches.llc_bytes);
   if (o.bandwidth) {
@@ -226,6 +216,22 @@ void add_memory_notes(const MemoryOptions& options, Result& r) {
         "levels are read from the steps of the curve",
         llc));
   }
+}
+
+}  // namespace
+
+MemoryRun measure_memory(const MemoryOptions& options, const CommandIo& io) {
+  const HostCaches caches = host_caches();
+  MemoryRun run;
+  run.options = resolve(options, caches);
+  const MemoryOptions& o = run.options;
+  ProgressLine line(io.err, io.err_is_tty);  // cleared when it goes out of scope
+  if (o.bandwidth) run.phases.push_back(bandwidth_phase(o, caches, line));
+  if (o.latency) run.phases.push_back(latency_phase(o, caches, line));
+  line.clear();
+  if (o.sysbench_style) run.phases.push_back(measure_sysbench_style_memory(o.sysbench_time_ns, io));
+  add_memory_notes(o, caches, run);
+  return run;
 }
 
 void write_memory_text(const Result& r, std::ostream& out) {
@@ -292,7 +298,8 @@ int run_memory_command(const std::vector<std::string>& args, const CommandIo& io
   result.command = "memory";
   result.context = collect_context();
   result.warnings = context_warnings(result.context);
-  const MemoryOptions resolved = resolve(o, host_caches());
+  MemoryRun run = measure_memory(o, io);
+  const MemoryOptions& resolved = run.options;
   result.options = {{"threads", std::to_string(resolved.threads)},
                     {"size", std::to_string(resolved.array_bytes)},
                     {"reps", std::to_string(resolved.repetitions)},
@@ -300,8 +307,9 @@ int run_memory_command(const std::vector<std::string>& args, const CommandIo& io
                     {"latency", resolved.latency ? "on" : "off"},
                     {"sysbench-style", resolved.sysbench_style ? "on" : "off"},
                     {"max-working-set", std::to_string(resolved.max_working_set_bytes)}};
-  result.phases = measure_memory(resolved, io);
-  add_memory_notes(resolved, result);
+  result.phases = std::move(run.phases);
+  result.notes = std::move(run.notes);
+  result.warnings.insert(result.warnings.end(), run.warnings.begin(), run.warnings.end());
   return emit_result(result, output, write_memory_text, io);
 }
 

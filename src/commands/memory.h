@@ -4,6 +4,7 @@
 // crosses (workloads/memory_bandwidth.h, workloads/memory_latency.h).
 #include <cstdint>
 #include <ostream>
+#include <string>
 #include <vector>
 
 #include "commands/command.h"
@@ -27,7 +28,17 @@ struct MemoryOptions {
 // Small arrays and working sets, few repetitions: about a second, for smoke runs.
 MemoryOptions quick_memory_options();
 
-// Runs the phases asked for, in this order:
+// What one memory measurement produced: the options as run (every default filled in from the
+// host), the phases, and what the figures mean or may hide.
+struct MemoryRun {
+  MemoryOptions options;
+  std::vector<Phase> phases;
+  std::vector<std::string> notes;
+  std::vector<std::string> warnings;  // e.g. arrays smaller than 4x the last-level cache
+};
+
+// Reads the host's caches and resolves the options once, then runs the phases asked for, in
+// this order:
 //   "bandwidth": copy_gb_per_s, scale_gb_per_s, add_gb_per_s, triad_gb_per_s (unit "GB/s",
 //                decimal), threads, array_bytes, repetitions
 //   "latency":   Series "load_latency" (x bytes, y ns); per level present, l1_ns, l2_ns,
@@ -36,11 +47,7 @@ MemoryOptions quick_memory_options();
 //   "sysbench-style": block_1k_mib_per_s, block_1m_mib_per_s (commands/memory_sysbench_style.h)
 // Progress goes to io.err when it is a terminal. Throws Failure: a usage error for options out
 // of range, a run error when memory cannot be had or a kernel computed a wrong value.
-std::vector<Phase> measure_memory(const MemoryOptions& options, const CommandIo& io);
-
-// Appends to result.notes what the figures count, and to result.warnings what may make them
-// misleading (arrays smaller than 4x the last-level cache, unknown cache sizes...).
-void add_memory_notes(const MemoryOptions& options, Result& result);
+MemoryRun measure_memory(const MemoryOptions& options, const CommandIo& io);
 
 // The text of `hostmark memory`: a table per phase, then notes and warnings.
 void write_memory_text(const Result& result, std::ostream& out);

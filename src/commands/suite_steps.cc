@@ -28,9 +28,10 @@ void cpu_step(const SuiteSettings& s, const CommandIo& io, Result& result) {
 }
 
 void memory_step(const SuiteSettings& s, const CommandIo& io, Result& result) {
-  const MemoryOptions o = s.quick ? quick_memory_options() : MemoryOptions{};
-  add_prefixed("memory", measure_memory(o, io), result);
-  add_memory_notes(o, result);
+  MemoryRun run = measure_memory(s.quick ? quick_memory_options() : MemoryOptions{}, io);
+  add_prefixed("memory", std::move(run.phases), result);
+  result.notes.insert(result.notes.end(), run.notes.begin(), run.notes.end());
+  result.warnings.insert(result.warnings.end(), run.warnings.begin(), run.warnings.end());
 }
 
 constexpr std::array kSteps = {
