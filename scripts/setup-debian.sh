@@ -7,7 +7,9 @@ packages=(
   build-essential cmake g++ pkg-config
   libcli11-dev libfmt-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  sysbench   # the peer bench/ compares against, and the reference of the drop-in face
+  liburing-dev libaio-dev libxxhash-dev libssl-dev libblkid-dev   # io engines, verify, safety
+  sysbench fio   # the peers bench/ compares against, and the references of the drop-in faces
+  e2fsprogs util-linux   # mkfs.ext4, losetup, wipefs: device-safety tests on loop devices
 )
 
 missing=()

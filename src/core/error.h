@@ -62,4 +62,8 @@ class Expected {
   std::variant<T, Error> v_;
 };
 
+// Success or an Error, for operations that produce nothing: `return Ok{};` or `return run_error(...)`.
+struct Ok {};
+using Status = Expected<Ok>;
+
 }  // namespace hostmark

@@ -1,0 +1,108 @@
+#pragma once
+// What a `hostmark fio` run measured, per job and per group, for the fio formatters
+// (output/fio_*.cc) to print. Plain data: the job runner (io/) fills it, stats/ computes the
+// summaries, output/ only formats. Units are in the names: ns, bytes, KiB (binary).
+#include <array>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "fio/job_options.h"
+#include "results/result.h"
+#include "stats/histogram.h"
+
+namespace hostmark::fio {
+
+// Periodic samples of one quantity (bandwidth in KiB/s or IOPS), every bwavgtime/iopsavgtime.
+struct SampleStats {
+  std::uint64_t min = 0;
+  std::uint64_t max = 0;
+  double mean = 0;
+  double stddev = 0;
+  std::uint64_t samples = 0;
+  double agg_percent = 0;  // bw only: this job's share of its group's bandwidth, in percent
+};
+
+struct DirStats {
+  std::uint64_t io_bytes = 0;      // transferred (after ramp)
+  std::uint64_t total_ios = 0;
+  std::uint64_t short_ios = 0;
+  std::uint64_t drop_ios = 0;
+  std::uint64_t runtime_ns = 0;    // time this direction was active
+  bool has_slat = false;           // asynchronous engines only, like fio
+  Histogram slat;                  // issue -> reached the kernel
+  Histogram clat;                  // reached the kernel -> completed
+  Histogram lat;                   // issue -> completed
+  SampleStats bw_kib_s;
+  SampleStats iops;
+  std::uint64_t bw_bytes_per_s() const;  // io_bytes / runtime
+  double iops_mean() const;              // total_ios / runtime
+};
+
+// fio's "IO depths" and "lat (usec)" tables, as percentages.
+struct DepthStats {
+  std::array<double, 7> level{};     // 1, 2, 4, 8, 16, 32, >=64
+  std::array<double, 7> submit{};    // 0, 4, 8, 16, 32, 64, >=64
+  std::array<double, 7> complete{};  // 0, 4, 8, 16, 32, 64, >=64
+  std::array<std::uint64_t, kDirs> issued{};  // ios issued per direction ("issued rwts")
+  std::array<std::uint64_t, kDirs> short_ios{};
+  std::array<std::uint64_t, kDirs> dropped{};
+};
+
+struct JobStats {
+  JobOptions options;
+  int jobnum = 0;                   // 0..numjobs-1
+  int groupid = 0;
+  std::array<DirStats, kDirs> dirs;
+  Histogram sync_lat;               // fsync/fdatasync latencies
+  std::uint64_t sync_total = 0;
+  double usr_cpu_percent = 0;
+  double sys_cpu_percent = 0;
+  std::uint64_t ctx = 0;            // voluntary + involuntary context switches
+  std::uint64_t majf = 0;
+  std::uint64_t minf = 0;
+  DepthStats depths;
+  std::uint64_t elapsed_ns = 0;     // whole job including ramp
+  std::int64_t job_start_unix_ms = 0;
+  int error = 0;                    // errno of the I/O that ended the job, 0 = none
+  std::string error_text;           // "testfile: offset 4096: No space left on device"
+  bool interrupted = false;
+  std::vector<std::string> notes;   // "invalidate=1: page cache of testfile dropped"
+};
+
+struct GroupStats {
+  int groupid = 0;
+  std::array<std::uint64_t, kDirs> io_bytes{};
+  std::array<std::uint64_t, kDirs> agg_bytes_per_s{};
+  std::array<std::uint64_t, kDirs> min_bytes_per_s{};
+  std::array<std::uint64_t, kDirs> max_bytes_per_s{};
+  std::array<std::uint64_t, kDirs> min_runtime_ns{};
+  std::array<std::uint64_t, kDirs> max_runtime_ns{};
+  unsigned kb_base = 1024;
+};
+
+// /proc/diskstats deltas of one device under the targets, over the run.
+struct DiskUtil {
+  std::string name;  // "vda", "loop0"
+  std::uint64_t read_ios = 0, write_ios = 0;
+  std::uint64_t read_merges = 0, write_merges = 0;
+  std::uint64_t read_ticks_ms = 0, write_ticks_ms = 0;
+  std::uint64_t in_queue_ms = 0;
+  double util_percent = 0;
+};
+
+struct FioRun {
+  RunOptions run;
+  std::vector<JobStats> jobs;   // one per thread (numjobs expanded), in start order
+  std::vector<GroupStats> groups;
+  std::vector<DiskUtil> disks;
+  Context context;              // host, kernel, CPU, version
+  std::vector<std::pair<std::string, std::string>> global_options;  // [global] as given
+  std::int64_t timestamp_unix_s = 0;
+  std::int64_t timestamp_unix_ms = 0;
+  bool interrupted = false;
+  std::vector<std::string> warnings;  // also printed to stderr, never into JSON/terse stdout
+};
+
+}  // namespace hostmark::fio
