@@ -10,6 +10,7 @@ packages=(
   liburing-dev libaio-dev libxxhash-dev libssl-dev libblkid-dev   # io engines, verify, safety
   sysbench fio   # the peers bench/ compares against, and the references of the drop-in faces
   e2fsprogs util-linux   # mkfs.ext4, losetup, wipefs: device-safety tests on loop devices
+  jq   # bench/*.sh read fio-format JSON
 )
 
 missing=()

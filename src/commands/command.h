@@ -34,6 +34,7 @@ int run_sysbench_command(const std::vector<std::string>& args, const CommandIo& 
 int run_cpu_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_memory_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_info_command(const std::vector<std::string>& args, const CommandIo& io);
+int run_fio_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_suite_command(const std::vector<std::string>& args, const CommandIo& io);
 
 }  // namespace hostmark

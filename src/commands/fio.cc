@@ -1,0 +1,44 @@
+// `hostmark fio [options] [jobfile]...`: the drop-in face of fio 3.33 over hostmark's engines.
+// Results go to stdout (or --output) in the formats asked; layout messages, warnings and the
+// status line go to stderr only, so JSON and terse output stay machine-readable.
+#include <fstream>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "commands/command.h"
+#include "core/build_info.h"
+#include "fio/job_parser.h"
+#include "io/fio_run.h"
+#include "output/fio_report.h"
+
+namespace hostmark {
+
+int run_fio_command(const std::vector<std::string>& args, const CommandIo& io) {
+  const fio::ParsedJobs parsed = fio::parse_fio_command_line(args, fio::system_parser_env()).value();
+  if (parsed.run.parse_only) return 0;
+  const fio::FioRun run = io::run_fio_jobs(parsed, io::RunIo{io.err, io.err_is_tty}).value();
+
+  std::ofstream file;
+  std::ostream* out = &io.out;
+  if (!parsed.run.output_path.empty()) {
+    file.open(parsed.run.output_path, std::ios::out | std::ios::trunc);
+    if (!file) throw Failure(run_error(parsed.run.output_path, "cannot create the output file"));
+    out = &file;
+  }
+  write_fio_output(run, parsed.run.output_format, *out).value();
+  out->flush();
+  if (!*out) throw Failure(run_error(parsed.run.output_path.empty() ? "stdout" : parsed.run.output_path, "write failed"));
+  for (const auto& w : run.warnings) io.err << "hostmark: warning: " << w << '\n';
+
+  int status = run.interrupted ? 1 : 0;
+  for (const auto& j : run.jobs) {
+    if (j.error == 0) continue;
+    io.err << "hostmark: " << j.error_text << '\n';
+    status = 1;
+  }
+  if (run.interrupted) io.err << "hostmark: fio: interrupted; the results above are partial\n";
+  return status;
+}
+
+}  // namespace hostmark

@@ -1,0 +1,213 @@
+#include "io/fio_run.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <set>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "engines/io_engine.h"
+#include "io/disk_stats.h"
+#include "io/group_stats.h"
+#include "io/io_planner.h"
+#include "io/job_thread.h"
+#include "io/status_line.h"
+#include "io/targets.h"
+#include "output/progress.h"
+#include "results/context.h"
+#include "runner/clock.h"
+#include "runner/signal_guard.h"
+#include "sysinfo/basic.h"
+
+namespace hostmark::io {
+namespace {
+
+constexpr std::uint64_t kPollNs = 20'000'000;           // signals and thread ends noticed within 20 ms
+constexpr std::uint64_t kStatusPeriodNs = 500'000'000;  // the status line changes twice a second
+
+struct ThreadPlan {
+  const fio::JobOptions* job = nullptr;
+  int jobnum = 0;
+  int groupid = 0;
+  int wave = 0;
+};
+
+std::vector<ThreadPlan> expand(const std::vector<fio::JobOptions>& jobs) {
+  std::vector<ThreadPlan> plans;
+  int group = 0, wave = 0;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    if (i > 0 && (jobs[i].stonewall || jobs[i].new_group)) ++group;
+    if (i > 0 && jobs[i].stonewall) ++wave;
+    for (int n = 0; n < std::max(1, jobs[i].numjobs); ++n) plans.push_back(ThreadPlan{&jobs[i], n, group, wave});
+  }
+  return plans;
+}
+
+Status validate(const fio::ParsedJobs& parsed) {
+  if (parsed.jobs.empty()) return usage_error("fio", "no jobs defined (give --name=NAME and options, or a job file)");
+  for (const auto& job : parsed.jobs) {
+    engines::EngineOptions probe;
+    if (auto e = engines::make_engine(job.ioengine, probe); !e) return e.error();
+    if ((parsed.run.readonly || job.readonly) && job_writes(job)) {
+      return usage_error(job.name, "--readonly forbids writing and trimming, and this job's rw writes");
+    }
+  }
+  return Ok{};
+}
+
+char mode_letter(const fio::JobOptions& job) {
+  const bool mixed = (job.rw.read ? 1 : 0) + (job.rw.write ? 1 : 0) + (job.rw.trim ? 1 : 0) > 1;
+  char c = mixed ? 'm' : job.rw.write ? 'w' : job.rw.trim ? 't' : 'r';
+  return job.rw.random ? static_cast<char>(c - 'a' + 'A') : c;
+}
+
+// Everything one wave of threads shares while it runs.
+struct Wave {
+  std::vector<ThreadSetup> setups;
+  std::vector<std::unique_ptr<LiveCounters>> live;
+  std::vector<fio::JobStats> results;
+  std::uint64_t expected_ns = 0;     // runtime + ramp + startdelay of the longest, 0 = unknown
+  std::uint64_t expected_bytes = 0;  // bytes budgets when not time based
+  int files = 0;
+};
+
+void show_status(ProgressLine& line, const Wave& w, std::uint64_t start_ns, std::array<std::uint64_t, 3>& last_bytes,
+                 std::array<std::uint64_t, 3>& last_ios, std::uint64_t& last_ns) {
+  const std::uint64_t now = monotonic_ns();
+  StatusSample s;
+  s.files = w.files;
+  s.mode = w.setups.empty() ? 'r' : mode_letter(*w.setups.front().job);
+  std::array<std::uint64_t, 3> bytes{}, ios{};
+  for (const auto& l : w.live) {
+    if (!l->done.load(std::memory_order_relaxed)) ++s.running;
+    for (int i = 0; i < 3; ++i) {
+      bytes[i] += l->bytes[i].load(std::memory_order_relaxed);
+      ios[i] += l->ios[i].load(std::memory_order_relaxed);
+    }
+  }
+  const double dt = static_cast<double>(now - last_ns) / 1e9;
+  std::uint64_t total = 0;
+  for (int i = 0; i < 3; ++i) {
+    if (dt > 0 && bytes[i] >= last_bytes[i]) {
+      s.bytes_per_s[i] = static_cast<double>(bytes[i] - last_bytes[i]) / dt;
+      s.iops[i] = static_cast<double>(ios[i] - last_ios[i]) / dt;
+    }
+    total += bytes[i];
+  }
+  last_bytes = bytes;
+  last_ios = ios;
+  last_ns = now;
+  const double elapsed = static_cast<double>(now - start_ns);
+  if (w.expected_ns) {
+    s.percent_done = 100.0 * elapsed / static_cast<double>(w.expected_ns);
+    s.eta_s = std::max(0.0, (static_cast<double>(w.expected_ns) - elapsed) / 1e9);
+  } else if (w.expected_bytes) {
+    s.percent_done = 100.0 * static_cast<double>(total) / static_cast<double>(w.expected_bytes);
+    if (total > 0) s.eta_s = elapsed / 1e9 * (static_cast<double>(w.expected_bytes) / static_cast<double>(total) - 1.0);
+  } else {
+    s.percent_done = -1;
+  }
+  line.show(format_status_line(s));
+}
+
+}  // namespace
+
+Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& io) {
+  if (auto st = validate(parsed); !st) return st.error();
+  fio::FioRun run;
+  run.run = parsed.run;
+  run.context = collect_context();
+  const auto wall_start = std::chrono::system_clock::now();
+  run.timestamp_unix_s = std::chrono::duration_cast<std::chrono::seconds>(wall_start.time_since_epoch()).count();
+  run.timestamp_unix_ms = std::chrono::duration_cast<std::chrono::milliseconds>(wall_start.time_since_epoch()).count();
+
+  const auto plans = expand(parsed.jobs);
+  TargetSet targets;
+  SignalGuard signals;  // threads started below inherit the blocked mask
+  std::atomic<bool> stop{false};
+  const auto disks_before = parse_diskstats(sysinfo::read_text_file("/proc/diskstats"));
+  const std::uint64_t run_start_ns = monotonic_ns();
+  std::vector<fio::JobStats> all;
+  const int waves = plans.empty() ? 0 : plans.back().wave + 1;
+  for (int wave_index = 0; wave_index < waves && !stop.load(); ++wave_index) {
+    Wave w;
+    for (const auto& p : plans) {
+      if (p.wave != wave_index) continue;
+      auto files = targets.prepare_thread(*p.job, p.jobnum, io.log);
+      if (!files) return files.error();
+      std::vector<std::string> notes;
+      if (p.job->invalidate && !p.job->direct) {
+        if (auto st = TargetSet::invalidate(files.value()); !st) return st.error();
+        notes.push_back("invalidate=1: the page cache of the job's files was dropped before it started (fio's default)");
+      }
+      std::uint64_t bytes = 0;
+      for (const auto& f : files.value()) bytes += f.region_length;
+      w.files += static_cast<int>(files.value().size());
+      if (p.job->runtime_ns) {
+        w.expected_ns = std::max(w.expected_ns, p.job->startdelay_ns + p.job->ramp_time_ns + p.job->runtime_ns);
+      } else {
+        w.expected_bytes += (p.job->io_size ? p.job->io_size : bytes) * std::max<std::uint32_t>(1, p.job->loops);
+      }
+      w.setups.push_back(ThreadSetup{p.job, p.jobnum, p.groupid, std::move(files).value(), thread_seed(*p.job, p.jobnum),
+                                     std::move(notes)});
+      w.live.push_back(std::make_unique<LiveCounters>());
+    }
+    w.results.resize(w.setups.size());
+    const std::uint64_t wave_start = monotonic_ns();
+    std::vector<std::thread> threads;
+    threads.reserve(w.setups.size());
+    for (std::size_t i = 0; i < w.setups.size(); ++i) {
+      threads.emplace_back([&w, &stop, i, wave_start] {
+        w.results[i] = run_job_thread(w.setups[i], ThreadControl{&stop, wave_start, w.live[i].get()});
+        w.live[i]->done.store(true);
+      });
+    }
+    ProgressLine line(io.log, io.log_is_tty && parsed.run.eta != "never");
+    std::array<std::uint64_t, 3> last_bytes{}, last_ios{};
+    std::uint64_t last_ns = wave_start;
+    for (;;) {
+      const bool all_done = std::all_of(w.live.begin(), w.live.end(), [](const auto& l) { return l->done.load(); });
+      if (all_done) break;
+      if (signals.wait(kPollNs) != 0) stop.store(true);
+      if (line.enabled() && monotonic_ns() - last_ns >= kStatusPeriodNs) show_status(line, w, wave_start, last_bytes, last_ios, last_ns);
+    }
+    for (auto& t : threads) t.join();
+    line.clear();
+    for (auto& r : w.results) all.push_back(std::move(r));
+  }
+  const double elapsed_ms = static_cast<double>(monotonic_ns() - run_start_ns) / 1e6;
+  const auto disks_after = parse_diskstats(sysinfo::read_text_file("/proc/diskstats"));
+  std::vector<std::string> disks;
+  for (const auto* t : targets.all()) {
+    const std::string d = whole_disk_of(t->device);
+    if (!d.empty() && std::find(disks.begin(), disks.end(), d) == disks.end()) disks.push_back(d);
+  }
+  bool any_disk_util = false;
+  for (const auto& j : parsed.jobs) any_disk_util = any_disk_util || j.disk_util;
+  if (any_disk_util) run.disks = disk_util(disks_before, disks_after, disks, elapsed_ms);
+  for (const auto& failed : targets.remove_created()) run.warnings.push_back(failed + ": could not remove the file hostmark created");
+
+  run.interrupted = stop.load();
+  for (const auto& j : all) run.interrupted = run.interrupted || j.interrupted;
+  const auto groups = group_totals(all, parsed.run.kb_base);
+  std::set<int> merged;
+  for (const auto& j : all)
+    if (j.options.group_reporting) merged.insert(j.groupid);
+  if (!merged.empty()) {
+    std::vector<fio::JobStats> keep, merge;
+    for (auto& j : all) (merged.count(j.groupid) ? merge : keep).push_back(std::move(j));
+    auto m = merge_groups(std::move(merge));
+    for (auto& j : m) keep.push_back(std::move(j));
+    std::stable_sort(keep.begin(), keep.end(), [](const auto& a, const auto& b) { return a.groupid < b.groupid; });
+    all = std::move(keep);
+  }
+  set_bandwidth_shares(all, groups);
+  run.jobs = std::move(all);
+  run.groups = groups;
+  return run;
+}
+
+}  // namespace hostmark::io

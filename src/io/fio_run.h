@@ -1,0 +1,24 @@
+#pragma once
+// Runs the jobs of a `hostmark fio` invocation: expands numjobs into threads, assigns groups
+// (stonewall/new_group), prepares targets, runs each stonewall wave of threads, shows a status
+// line on a terminal, stops every thread on SIGINT/SIGTERM (partial results marked), removes the
+// files it created, and returns what was measured (merged per group when group_reporting).
+#include <ostream>
+
+#include "core/error.h"
+#include "fio/job_options.h"
+#include "fio/run_stats.h"
+
+namespace hostmark::io {
+
+struct RunIo {
+  std::ostream& log;      // layout messages, warnings, status line: standard error
+  bool log_is_tty = false;
+};
+
+// Usage errors for jobs that cannot run as given (unknown engine, writes with --readonly);
+// run errors for targets that cannot be prepared. I/O errors during the run end the job, are
+// reported in its JobStats, and do not make this fail.
+Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& io);
+
+}  // namespace hostmark::io

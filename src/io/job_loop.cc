@@ -1,0 +1,312 @@
+#include "io/job_loop.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "runner/clock.h"
+
+namespace hostmark::io {
+namespace {
+
+using engines::IoOp;
+using engines::IoUnit;
+using engines::QueueStatus;
+
+fio::Dir dir_of(IoOp op) {
+  switch (op) {
+    case IoOp::kWrite: return fio::Dir::kWrite;
+    case IoOp::kTrim: return fio::Dir::kTrim;
+    default: return fio::Dir::kRead;
+  }
+}
+
+IoOp op_of(fio::Dir d) {
+  switch (d) {
+    case fio::Dir::kWrite: return IoOp::kWrite;
+    case fio::Dir::kTrim: return IoOp::kTrim;
+    default: return IoOp::kRead;
+  }
+}
+
+unsigned setting(const std::optional<std::uint32_t>& v, unsigned fallback, unsigned depth) {
+  if (!v) return fallback;
+  return std::clamp<unsigned>(*v == 0 ? depth : *v, 1, depth);
+}
+
+}  // namespace
+
+JobLoop::JobLoop(const LoopParts& parts)
+    : p_(parts),
+      units_(std::max<std::uint32_t>(parts.job.iodepth, 1)),
+      batch_submit_(setting(parts.job.iodepth_batch_submit, static_cast<unsigned>(units_.size()),
+                            static_cast<unsigned>(units_.size()))),
+      complete_min_(parts.job.iodepth_batch_complete_min ? std::min<unsigned>(*parts.job.iodepth_batch_complete_min,
+                                                                              static_cast<unsigned>(units_.size()))
+                                                         : 1),
+      complete_max_(setting(parts.job.iodepth_batch_complete_max, static_cast<unsigned>(units_.size()),
+                            static_cast<unsigned>(units_.size()))),
+      sync_engine_(parts.engine.synchronous()),
+      loops_left_(std::max<std::uint32_t>(parts.job.loops, 1) - 1) {
+  free_.reserve(units_.size());
+  for (std::uint32_t i = 0; i < units_.size(); ++i) {
+    units_[i].pool_index = i;
+    units_[i].buf = p_.buffers.buffer(i);
+    units_[i].buf_index = static_cast<int>(i);
+    free_.push_back(static_cast<std::uint32_t>(units_.size()) - 1 - i);
+  }
+  staged_.reserve(units_.size());
+  reaped_.resize(units_.size());
+  for (int d = 0; d < fio::kDirs; ++d) {
+    if (p_.job.rate_bytes_per_s[d] || p_.job.rate_iops[d]) {
+      if (!rated_) rated_.emplace(fio::PerDir<bool>{false, false, false});
+      (*rated_)[d] = true;
+    }
+  }
+}
+
+std::optional<std::uint64_t> JobLoop::rate_due_ns(fio::Dir d) const {
+  const int i = static_cast<int>(d);
+  if (!rated_ || !(*rated_)[i]) return std::nullopt;
+  std::uint64_t due = begin_ns_;
+  if (p_.job.rate_bytes_per_s[i]) {
+    due = std::max(due, begin_ns_ + static_cast<std::uint64_t>(static_cast<Uint128>(issued_bytes_[i]) * 1'000'000'000u /
+                                                                p_.job.rate_bytes_per_s[i]));
+  }
+  if (p_.job.rate_iops[i]) {
+    due = std::max(due, begin_ns_ + static_cast<std::uint64_t>(static_cast<Uint128>(issued_ios_[i]) * 1'000'000'000u /
+                                                                p_.job.rate_iops[i]));
+  }
+  return due;
+}
+
+bool JobLoop::check_time(std::uint64_t now_ns) {
+  if (!measuring_ && now_ns >= ramp_end_ns_) {
+    measuring_ = true;
+    p_.acct.start_measuring(now_ns);
+    getrusage(RUSAGE_THREAD, &usage_start_);
+  }
+  if (now_ns >= end_ns_) planning_done_ = true;
+  return !planning_done_;
+}
+
+JobLoop::Step JobLoop::issue_one(std::uint64_t now_ns) {
+  std::optional<PlannedIo> planned;
+  planned.swap(pending_);
+  if (!planned) planned = p_.planner.next();
+  if (!planned) {
+    if (p_.job.time_based || loops_left_ > 0) {
+      if (!p_.job.time_based) --loops_left_;
+      p_.planner.restart();
+      planned = p_.planner.next();
+    }
+    if (!planned) {
+      planning_done_ = true;
+      return Step::kDone;
+    }
+  }
+  if (auto due = rate_due_ns(planned->dir); due && *due > now_ns) {
+    // Ahead of the rate: let in-flight I/O finish first, then sleep until this one is due.
+    pending_ = planned;
+    if (inflight_ > 0) return Step::kWait;
+    sleep_until_ns(std::min(*due, end_ns_));
+    last_ns_ = monotonic_ns();
+    return Step::kWait;
+  }
+  const int d = static_cast<int>(planned->dir);
+  issued_bytes_[d] += planned->length;
+  ++issued_ios_[d];
+  IoUnit& u = units_[free_.back()];
+  free_.pop_back();
+  u.op = op_of(planned->dir);
+  u.file = static_cast<int>(planned->file);
+  u.offset = planned->offset;
+  u.length = planned->length;
+  u.result = 0;
+  if (u.op == IoOp::kWrite) p_.buffers.prepare_write(u.pool_index, u.length, u.offset);
+  u.start_ns = sync_engine_ ? last_ns_ : monotonic_ns();
+  ++inflight_;
+  p_.acct.queued_at_depth(inflight_);
+  const QueueStatus st = p_.engine.queue(u);
+  if (st == QueueStatus::kCompleted) {
+    const std::uint64_t end = monotonic_ns();
+    u.submit_ns = u.start_ns;
+    complete(u, end);
+    last_ns_ = end;
+    return Step::kIssued;
+  }
+  if (st == QueueStatus::kBusy) {  // cannot happen while inflight <= iodepth; treat as full
+    --inflight_;
+    free_.push_back(u.pool_index);
+    pending_ = planned;
+    issued_bytes_[d] -= planned->length;
+    --issued_ios_[d];
+    return Step::kWait;
+  }
+  staged_.push_back(&u);
+  if (staged_.size() >= batch_submit_) submit_staged();
+  return Step::kIssued;
+}
+
+void JobLoop::submit_staged() {
+  if (staged_.empty()) return;
+  const int n = p_.engine.submit();
+  const std::uint64_t t = monotonic_ns();
+  if (n < 0) {
+    for (auto* u : staged_) {
+      u->submit_ns = t;
+      u->result = n;
+      complete(*u, t);
+    }
+    staged_.clear();
+    return;
+  }
+  p_.acct.submitted(static_cast<unsigned>(staged_.size()));
+  for (auto* u : staged_) u->submit_ns = t;
+  staged_.clear();
+}
+
+void JobLoop::reap(unsigned min) {
+  const unsigned want = std::min<unsigned>(complete_max_, inflight_);
+  const int n = p_.engine.reap(std::min(min, want), std::span<IoUnit*>(reaped_.data(), want));
+  const std::uint64_t t = monotonic_ns();
+  last_ns_ = t;
+  if (n < 0) {
+    fail(units_[0], -n, fmt::format("reaping completions: {}", std::strerror(-n)));
+    // Nothing can be collected any more: forget what is in flight.
+    inflight_ = 0;
+    return;
+  }
+  p_.acct.reaped(static_cast<unsigned>(n));
+  for (int i = 0; i < n; ++i) complete(*reaped_[i], t);
+}
+
+void JobLoop::complete(IoUnit& u, std::uint64_t end_ns) {
+  --inflight_;
+  free_.push_back(u.pool_index);
+  const fio::Dir d = dir_of(u.op);
+  if (u.result < 0) {
+    fail(u, static_cast<int>(-u.result), std::strerror(static_cast<int>(-u.result)));
+    return;
+  }
+  if (static_cast<std::uint64_t>(u.result) < u.length) {
+    if (measuring_) p_.acct.short_io(d);
+    fail(u, EIO, fmt::format("short {}: {} of {} bytes", u.op == IoOp::kRead ? "read" : "write", u.result, u.length));
+    return;
+  }
+  if (measuring_) {
+    p_.acct.complete(d, u.length, u.start_ns, u.submit_ns, end_ns);
+    p_.acct.tick(end_ns);
+  }
+  if (u.op == IoOp::kWrite) {
+    ++writes_since_sync_;
+    const std::uint64_t every = p_.job.fsync_every ? p_.job.fsync_every : p_.job.fdatasync_every;
+    if (every && writes_since_sync_ >= every) pending_sync_ = true;
+  }
+}
+
+void JobLoop::fail(const IoUnit& u, int err, const std::string& why) {
+  if (error_ != 0) return;  // the first error is the one reported
+  error_ = err;
+  const auto& path = p_.files.empty() ? std::string("?") : p_.files[static_cast<std::size_t>(u.file)].target->path;
+  error_text_ = fmt::format("{}: offset {}: {}", path, u.offset, why);
+  planning_done_ = true;
+}
+
+void JobLoop::drain() {
+  submit_staged();
+  while (inflight_ > 0) {
+    const unsigned before = inflight_;
+    reap(inflight_);
+    if (inflight_ == before) break;  // the engine returned nothing: do not spin
+  }
+}
+
+void JobLoop::sync_files(IoOp op) {
+  drain();
+  for (std::size_t f = 0; f < p_.fds.size() && error_ == 0 && !free_.empty(); ++f) {
+    IoUnit& u = units_[free_.back()];
+    u.op = op;
+    u.file = static_cast<int>(f);
+    u.offset = 0;
+    u.length = 0;
+    u.result = 0;
+    const std::uint64_t start = monotonic_ns();
+    if (p_.engine.queue(u) == QueueStatus::kQueued) {
+      const int submitted = p_.engine.submit();
+      IoUnit* done = nullptr;
+      const int n = submitted < 0 ? submitted : p_.engine.reap(1, std::span<IoUnit*>(&done, 1));
+      if (n < 0) u.result = n;
+      else if (n == 0) u.result = -EIO;
+    }
+    const std::uint64_t end = monotonic_ns();
+    last_ns_ = end;
+    if (u.result < 0) {
+      fail(u, static_cast<int>(-u.result), fmt::format("{}: {}", op == IoOp::kFsync ? "fsync" : "fdatasync",
+                                                       std::strerror(static_cast<int>(-u.result))));
+    } else if (measuring_) {
+      p_.acct.sync_done(end - start);
+    }
+  }
+  writes_since_sync_ = 0;
+  pending_sync_ = false;
+}
+
+void JobLoop::run(std::uint64_t begin_ns, fio::JobStats& out) {
+  begin_ns_ = begin_ns;
+  ramp_end_ns_ = begin_ns + p_.job.ramp_time_ns;
+  if (p_.job.runtime_ns) end_ns_ = ramp_end_ns_ + p_.job.runtime_ns;
+  last_ns_ = monotonic_ns();
+  check_time(last_ns_);
+  bool stopped = false;
+  while (error_ == 0) {
+    if (p_.stop.load(std::memory_order_relaxed)) {
+      stopped = true;
+      break;
+    }
+    if (pending_sync_) sync_files(p_.job.fsync_every ? IoOp::kFsync : IoOp::kFdatasync);
+    // Fill every free slot (or up to a batch), then submit once.
+    while (!free_.empty() && !planning_done_ && !pending_sync_ && error_ == 0 &&
+           !p_.stop.load(std::memory_order_relaxed)) {
+      const std::uint64_t now = sync_engine_ ? last_ns_ : monotonic_ns();
+      if (!check_time(now)) break;
+      if (issue_one(now) == Step::kWait) break;
+    }
+    submit_staged();
+    if (inflight_ == 0) {
+      if (planning_done_ || error_ != 0) break;
+      continue;
+    }
+    reap(std::max(1u, complete_min_));
+    check_time(last_ns_);
+  }
+  drain();
+  const std::uint64_t end = monotonic_ns();
+  if (error_ == 0 && !stopped && (p_.job.end_fsync || p_.job.fsync_on_close) && job_writes(p_.job)) sync_files(IoOp::kFsync);
+  if (!measuring_) {  // ended inside ramp_time: nothing measured
+    p_.acct.start_measuring(end);
+    getrusage(RUSAGE_THREAD, &usage_start_);
+  }
+  p_.acct.finish(end, out);
+  rusage usage_end{};
+  getrusage(RUSAGE_THREAD, &usage_end);
+  const auto tv_ns = [](const timeval& tv) { return static_cast<double>(tv.tv_sec) * 1e9 + static_cast<double>(tv.tv_usec) * 1e3; };
+  const double wall = static_cast<double>(end - p_.acct.measure_start_ns());
+  if (wall > 0) {
+    out.usr_cpu_percent = 100.0 * (tv_ns(usage_end.ru_utime) - tv_ns(usage_start_.ru_utime)) / wall;
+    out.sys_cpu_percent = 100.0 * (tv_ns(usage_end.ru_stime) - tv_ns(usage_start_.ru_stime)) / wall;
+  }
+  out.ctx = static_cast<std::uint64_t>((usage_end.ru_nvcsw - usage_start_.ru_nvcsw) + (usage_end.ru_nivcsw - usage_start_.ru_nivcsw));
+  out.majf = static_cast<std::uint64_t>(usage_end.ru_majflt - usage_start_.ru_majflt);
+  out.minf = static_cast<std::uint64_t>(usage_end.ru_minflt - usage_start_.ru_minflt);
+  out.elapsed_ns = end - begin_ns;
+  out.error = error_;
+  out.error_text = error_text_;
+  out.interrupted = stopped;
+}
+
+}  // namespace hostmark::io

@@ -1,0 +1,72 @@
+#pragma once
+// The inner loop of a job thread (see job_thread.h): queue, submit, reap, account. Internal to
+// io/; job_thread.cc builds its parts and runs it.
+#include <sys/resource.h>
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engines/io_engine.h"
+#include "io/io_buffers.h"
+#include "io/io_planner.h"
+#include "io/job_accounting.h"
+#include "io/targets.h"
+
+namespace hostmark::io {
+
+struct LoopParts {
+  const fio::JobOptions& job;
+  engines::IoEngine& engine;
+  IoBuffers& buffers;
+  IoPlanner& planner;
+  JobAccounting& acct;
+  const std::vector<ThreadFile>& files;
+  const std::vector<int>& fds;
+  const std::atomic<bool>& stop;
+};
+
+class JobLoop {
+ public:
+  explicit JobLoop(const LoopParts& parts);
+  // Runs from `begin_ns` (after startdelay) until done; fills error/interrupted of `out`.
+  void run(std::uint64_t begin_ns, fio::JobStats& out);
+
+ private:
+  enum class Step { kIssued, kWait, kDone };
+  Step issue_one(std::uint64_t now_ns);
+  void submit_staged();
+  void reap(unsigned min);
+  void complete(engines::IoUnit& u, std::uint64_t end_ns);
+  void drain();
+  void sync_files(engines::IoOp op);
+  bool check_time(std::uint64_t now_ns);
+  void fail(const engines::IoUnit& u, int err, const std::string& why);
+  std::optional<std::uint64_t> rate_due_ns(fio::Dir d) const;
+
+  LoopParts p_;
+  std::vector<engines::IoUnit> units_;
+  std::vector<std::uint32_t> free_;
+  std::vector<engines::IoUnit*> staged_;
+  std::vector<engines::IoUnit*> reaped_;
+  unsigned inflight_ = 0;
+  unsigned batch_submit_, complete_min_, complete_max_;
+  bool sync_engine_;
+  bool planning_done_ = false;
+  bool measuring_ = false;
+  bool pending_sync_ = false;
+  std::uint32_t loops_left_;
+  std::uint64_t writes_since_sync_ = 0;
+  std::uint64_t begin_ns_ = 0, ramp_end_ns_ = 0, end_ns_ = UINT64_MAX;
+  std::uint64_t last_ns_ = 0;
+  std::array<std::uint64_t, fio::kDirs> issued_bytes_{}, issued_ios_{};
+  std::optional<fio::PerDir<bool>> rated_;
+  std::optional<PlannedIo> pending_;  // planned but held back by the rate limit
+  int error_ = 0;
+  std::string error_text_;
+  rusage usage_start_{};
+};
+
+}  // namespace hostmark::io

@@ -1,0 +1,105 @@
+#include "io/job_thread.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+
+#include "engines/io_engine.h"
+#include "io/io_buffers.h"
+#include "io/io_planner.h"
+#include "io/job_loop.h"
+#include "runner/clock.h"
+
+namespace hostmark::io {
+namespace {
+
+engines::EngineOptions engine_options(const fio::JobOptions& job) {
+  engines::EngineOptions o;
+  o.iodepth = std::max<std::uint32_t>(job.iodepth, 1);
+  o.writable = job_writes(job);
+  o.hipri = job.hipri;
+  o.nowait = job.nowait;
+  o.fixedbufs = job.fixedbufs;
+  o.registerfiles = job.registerfiles;
+  o.sqthread_poll = job.sqthread_poll;
+  o.sqthread_poll_cpu = job.sqthread_poll_cpu;
+  o.nonvectored = job.nonvectored.value_or(true);
+  return o;
+}
+
+// Closes the thread's descriptors however the thread ends.
+struct FdSet {
+  std::vector<int> fds;
+  ~FdSet() {
+    for (int fd : fds)
+      if (fd >= 0) ::close(fd);
+  }
+};
+
+void set_error(fio::JobStats& out, const Error& e) {
+  out.error = EINVAL;
+  out.error_text = e.message();
+}
+
+}  // namespace
+
+std::uint32_t max_block_size(const fio::JobOptions& job) {
+  std::uint32_t m = *std::max_element(job.bs.begin(), job.bs.end());
+  if (job.bsrange)
+    for (const auto& r : *job.bsrange) m = std::max(m, r.second);
+  for (const auto& split : job.bssplit)
+    for (const auto& s : split) m = std::max(m, s.bs);
+  return std::max<std::uint32_t>(m, 1);
+}
+
+fio::JobStats run_job_thread(const ThreadSetup& setup, const ThreadControl& control) {
+  const fio::JobOptions& job = *setup.job;
+  fio::JobStats out;
+  out.options = job;
+  out.jobnum = setup.jobnum;
+  out.groupid = setup.groupid;
+  out.notes = setup.notes;
+  out.job_start_unix_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                              std::chrono::system_clock::now().time_since_epoch())
+                              .count();
+  if (job.startdelay_ns) sleep_until_ns(control.wave_start_ns + job.startdelay_ns);
+
+  FdSet fds;
+  std::vector<engines::EngineFile> engine_files;
+  std::vector<FileRegion> regions;
+  std::uint64_t region_bytes = 0;
+  for (const auto& f : setup.files) {
+    auto fd = open_target(*f.target, job);
+    if (!fd) {
+      set_error(out, fd.error());
+      return out;
+    }
+    fds.fds.push_back(fd.value());
+    engine_files.push_back(engines::EngineFile{fd.value(), f.region_offset + f.region_length, f.target->block_device,
+                                               f.target->path});
+    regions.push_back(FileRegion{f.region_offset, f.region_length});
+    region_bytes += f.region_length;
+  }
+
+  auto engine = engines::make_engine(job.ioengine, engine_options(job));
+  if (!engine) {
+    set_error(out, engine.error());
+    return out;
+  }
+  const std::uint32_t depth = std::max<std::uint32_t>(job.iodepth, 1);
+  IoBuffers buffers(job, depth, max_block_size(job), setup.seed);
+  if (auto st = engine.value()->prepare(engine_files, buffers.spans()); !st) {
+    set_error(out, st.error());
+    return out;
+  }
+  const std::uint64_t byte_budget = job.io_size ? job.io_size : region_bytes;
+  IoPlanner planner(job, regions, setup.seed, byte_budget, job.number_ios);
+  JobAccounting acct(job, !engine.value()->synchronous(), *control.live);
+  JobLoop loop(LoopParts{job, *engine.value(), buffers, planner, acct, setup.files, fds.fds, *control.stop});
+  loop.run(monotonic_ns(), out);
+  return out;
+}
+
+}  // namespace hostmark::io

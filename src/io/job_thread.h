@@ -1,0 +1,42 @@
+#pragma once
+// One fio job thread: opens its files, makes its engine and buffers, and keeps `iodepth` I/Os in
+// flight until its budget, its runtime or a stop request ends it; then drains and reports.
+//
+// Batching (hostmark's defaults differ from fio's on purpose): unless iodepth_batch_submit is
+// given, every free slot is filled before one submit call, and a reap collects every completion
+// that is ready (at least iodepth_batch_complete_min, default 1). fio's defaults submit and reap
+// one I/O per syscall, which makes its io_uring at QD32 slower than psync on cached data.
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "fio/run_stats.h"
+#include "io/job_accounting.h"
+#include "io/targets.h"
+
+namespace hostmark::io {
+
+struct ThreadSetup {
+  const fio::JobOptions* job = nullptr;
+  int jobnum = 0;
+  int groupid = 0;
+  std::vector<ThreadFile> files;
+  std::uint64_t seed = 0;
+  std::vector<std::string> notes;  // what was done for the job before it started (invalidate...)
+};
+
+struct ThreadControl {
+  const std::atomic<bool>* stop = nullptr;  // set by the orchestrator on SIGINT/SIGTERM
+  std::uint64_t wave_start_ns = 0;          // startdelay counts from here
+  LiveCounters* live = nullptr;
+};
+
+// Runs the thread to its end and returns what it measured. Never throws: a setup failure or an
+// I/O error is reported in JobStats::error / error_text ("testfile: offset 4096: ...").
+fio::JobStats run_job_thread(const ThreadSetup& setup, const ThreadControl& control);
+
+// The largest block size the job can issue (bs, bsrange, bssplit), for buffer sizing.
+std::uint32_t max_block_size(const fio::JobOptions& job);
+
+}  // namespace hostmark::io

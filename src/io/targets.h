@@ -1,0 +1,73 @@
+#pragma once
+// The files and devices of a `hostmark fio` run: naming (filename=, filename_format, directory),
+// sizing (size, nrfiles, filesize, size=%), laying out missing files, dropping their page cache
+// (invalidate) and removing what hostmark created. Files that existed before are never removed.
+#include <sys/types.h>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "fio/job_options.h"
+
+namespace hostmark::io {
+
+struct TargetFile {
+  std::string path;
+  std::uint64_t size = 0;       // bytes now (device size for block devices)
+  bool block_device = false;
+  bool created = false;         // by hostmark, this run
+  dev_t device = 0;             // the device holding it (st_dev, or st_rdev for a block device)
+};
+
+// One file as a job thread sees it: which target, and the part of it the thread addresses.
+struct ThreadFile {
+  const TargetFile* target = nullptr;
+  std::uint64_t region_offset = 0;
+  std::uint64_t region_length = 0;
+};
+
+// The file names of thread `jobnum` of `job`: filename= entries (shared by all threads), or
+// filename_format expanded ($jobname, $jobnum, $filenum) nrfiles times; directory= prefixed.
+std::vector<std::string> thread_file_names(const fio::JobOptions& job, int jobnum);
+
+class TargetSet {
+ public:
+  TargetSet() = default;
+  ~TargetSet();  // removes created files unless keep_created() was called
+  TargetSet(const TargetSet&) = delete;
+  TargetSet& operator=(const TargetSet&) = delete;
+
+  // Makes the files of thread `jobnum` ready: existing ones are measured, missing ones created
+  // and laid out (written in full when the job reads them, as fio does; else allocated), and
+  // regions computed from size/offset/offset_increment. Layout messages go to `log`.
+  // On failure: a run error naming the file ("fio_test: no size= given and the file does not exist").
+  Expected<std::vector<ThreadFile>> prepare_thread(const fio::JobOptions& job, int jobnum, std::ostream& log);
+
+  // Drops the page cache of every file of `files` (invalidate=1). Returns a note per file.
+  static Status invalidate(const std::vector<ThreadFile>& files);
+
+  void keep_created() { keep_ = true; }
+  // Removes the files hostmark created; returns the paths it could not remove.
+  std::vector<std::string> remove_created();
+  std::vector<const TargetFile*> all() const;
+
+ private:
+  Expected<const TargetFile*> ensure(const std::string& path, std::uint64_t wanted_bytes,
+                                     const fio::JobOptions& job, std::ostream& log);
+  std::map<std::string, std::unique_ptr<TargetFile>> files_;
+  bool keep_ = false;
+};
+
+// Opens a target for one thread with the job's flags (O_DIRECT, O_SYNC, read-only when the job
+// does not write). On O_DIRECT refusal: a run error saying the filesystem does not support it.
+Expected<int> open_target(const TargetFile& target, const fio::JobOptions& job);
+
+// Whether the job's rw writes or trims.
+bool job_writes(const fio::JobOptions& job);
+
+}  // namespace hostmark::io
