@@ -24,7 +24,8 @@ TEST(Crc32c, CheckValueOfEveryImplementation) {
   EXPECT_EQ(crc32c(bytes_of("123456789")), 0xE3069283u);
   EXPECT_EQ(crc32c_portable(bytes_of("123456789")), 0xE3069283u);
   EXPECT_EQ(crc32c({}), 0u);
-  if (!crc32c_sse42_available()) GTEST_SKIP() << "this CPU has no SSE4.2: only the table version ran";
+  if (!crc32c_sse42_available())
+    GTEST_SKIP() << "this CPU has no SSE4.2: only the table version ran";
   EXPECT_EQ(crc32c_sse42(bytes_of("123456789")), 0xE3069283u);
 }
 
@@ -60,7 +61,8 @@ TEST(Crc32c, HardwareAndTableAgreeOnEveryLengthAndAlignment) {
     for (std::size_t len = 0; len <= 1024; ++len) {
       const auto piece = std::span<const std::byte>(data).subspan(start, len);
       const auto seed = static_cast<std::uint32_t>(rng());
-      ASSERT_EQ(crc32c_sse42(piece), crc32c_portable(piece)) << "start " << start << " length " << len;
+      ASSERT_EQ(crc32c_sse42(piece), crc32c_portable(piece))
+          << "start " << start << " length " << len;
       ASSERT_EQ(crc32c_sse42(piece, seed), crc32c_portable(piece, seed)) << "start " << start;
     }
   }
@@ -71,7 +73,8 @@ TEST(Crc32c, HardwareAndTableAgreeOnEveryLengthAndAlignment) {
     const std::size_t start = rng() % 8;
     const std::size_t len = rng() % (big.size() - start);
     const auto piece = std::span<const std::byte>(big).subspan(start, len);
-    ASSERT_EQ(crc32c_sse42(piece), crc32c_portable(piece)) << "start " << start << " length " << len;
+    ASSERT_EQ(crc32c_sse42(piece), crc32c_portable(piece))
+        << "start " << start << " length " << len;
   }
 }
 
@@ -110,8 +113,9 @@ TEST(Digest, SizesAndText) {
             "0x2d06800538d394c2");
   EXPECT_EQ(digest_text(ChecksumKind::kMd5, compute_digest(ChecksumKind::kMd5, bytes_of("abc"))),
             "900150983cd24fb0d6963f7d28e17f72");
-  EXPECT_EQ(digest_text(ChecksumKind::kSha256, compute_digest(ChecksumKind::kSha256, bytes_of("abc"))),
-            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(
+      digest_text(ChecksumKind::kSha256, compute_digest(ChecksumKind::kSha256, bytes_of("abc"))),
+      "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
 }
 
 }  // namespace

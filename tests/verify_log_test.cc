@@ -41,8 +41,8 @@ TEST(VerifyLog, OverwritesKeepTheLatestAndIterateInOrder) {
   log.record(w(0, 4096, 4096, 6));
   log.record(w(0, 4096, 4096, 5));  // completes after #6: #6 is still the latest
   log.record(w(0, 0, 0, 7));        // zero-length: ignored
-  const std::vector<WrittenBlock> want = {w(0, 0, 4096, 2), w(0, 4096, 4096, 6), w(0, 8192, 4096, 4),
-                                          w(1, 0, 4096, 3)};
+  const std::vector<WrittenBlock> want = {w(0, 0, 4096, 2), w(0, 4096, 4096, 6),
+                                          w(0, 8192, 4096, 4), w(1, 0, 4096, 3)};
   EXPECT_EQ(listed(log), want);
   EXPECT_EQ(log.partly_overwritten(), 0u);
   log.clear();
@@ -52,9 +52,9 @@ TEST(VerifyLog, OverwritesKeepTheLatestAndIterateInOrder) {
 TEST(VerifyLog, PartlyOverwrittenBlocksAreDroppedAndCounted) {
   VerifyLog log;
   log.record(w(0, 0, 8192, 1));
-  log.record(w(0, 4096, 8192, 2));   // covers half of #1: #1 cannot be verified whole
+  log.record(w(0, 4096, 8192, 2));  // covers half of #1: #1 cannot be verified whole
   log.record(w(0, 16384, 4096, 3));
-  log.record(w(0, 12288, 16384, 4)); // covers all of #3 and none of #2
+  log.record(w(0, 12288, 16384, 4));  // covers all of #3 and none of #2
   const std::vector<WrittenBlock> want = {w(0, 4096, 8192, 2), w(0, 12288, 16384, 4)};
   EXPECT_EQ(listed(log), want);
   EXPECT_EQ(log.partly_overwritten(), 1u);

@@ -72,7 +72,8 @@ TEST(Verify, FillThenCheckPassesForEveryKindSizeAndInterval) {
 
 TEST(Verify, EveryChunkCarriesTheDocumentedHeader) {
   const VerifySpec spec = spec_of(VerifyKind::kCrc32c, 1024);
-  const WrittenBlock w = block_at(8192, 4096 + 40, 11, 3);  // 40-byte remainder joins the last chunk
+  const WrittenBlock w =
+      block_at(8192, 4096 + 40, 11, 3);  // 40-byte remainder joins the last chunk
   const std::vector<std::byte> buf = filled(spec, w);
   const std::size_t starts[] = {0, 1024, 2048, 3072};
   for (std::size_t start : starts) {
@@ -96,8 +97,10 @@ TEST(Verify, PayloadDependsOnSeedAndChunk) {
   const VerifySpec spec = spec_of(VerifyKind::kXxhash, 512);
   const std::vector<std::byte> a = filled(spec, block_at(0, 4096, 1));
   const std::vector<std::byte> b = filled(spec, block_at(0, 4096, 2));
-  EXPECT_NE(std::vector(a.begin() + 64, a.begin() + 512), std::vector(b.begin() + 64, b.begin() + 512));
-  EXPECT_NE(std::vector(a.begin() + 64, a.begin() + 512), std::vector(a.begin() + 576, a.begin() + 1024));
+  EXPECT_NE(std::vector(a.begin() + 64, a.begin() + 512),
+            std::vector(b.begin() + 64, b.begin() + 512));
+  EXPECT_NE(std::vector(a.begin() + 64, a.begin() + 512),
+            std::vector(a.begin() + 576, a.begin() + 1024));
 }
 
 TEST(Verify, FillRandomIsDeterministicAndPrefixConsistent) {
@@ -175,9 +178,10 @@ TEST(Verify, MisplacedWriteNamesBothOffsets) {
     EXPECT_EQ(m->offset, 12288u);
     EXPECT_EQ(m->expected, "12288");
     EXPECT_EQ(m->found, "4096");
-    EXPECT_EQ(m->error("/var/tmp/f").message(),
-              "/var/tmp/f: offset 12288: misplaced write (block carries offset 4096 but was read at "
-              "12288): expected 12288, found 4096");
+    EXPECT_EQ(
+        m->error("/var/tmp/f").message(),
+        "/var/tmp/f: offset 12288: misplaced write (block carries offset 4096 but was read at "
+        "12288): expected 12288, found 4096");
     EXPECT_EQ(m->error("f").exit_code(), 1);
   }
 }
@@ -188,8 +192,9 @@ TEST(Verify, StaleAndNewerSequencesAreCaught) {
   std::optional<Mismatch> m = check_block(spec, block_at(0, 4096, 9), old_data);
   ASSERT_TRUE(m);
   EXPECT_EQ(m->kind, MismatchKind::kStale);
-  EXPECT_EQ(m->text(), "offset 0: stale data (an older write; the last one was lost): expected "
-                       "write #9, found write #5");
+  EXPECT_EQ(m->text(),
+            "offset 0: stale data (an older write; the last one was lost): expected "
+            "write #9, found write #5");
   m = check_block(spec, block_at(0, 4096, 3), old_data);
   ASSERT_TRUE(m);
   EXPECT_EQ(m->kind, MismatchKind::kNewer);
@@ -226,7 +231,7 @@ TEST(Verify, PatternNamesTheFirstChangedByte) {
   EXPECT_EQ(buf[0], std::byte{0xde});
   EXPECT_EQ(buf[4094], std::byte{0x42});  // 4094 % 5 == 4
   EXPECT_EQ(buf[4095], std::byte{0xde});  // 4095 % 5 == 0
-  buf[1234] = std::byte{0x00};  // 1234 % 5 == 4: was 0x42
+  buf[1234] = std::byte{0x00};            // 1234 % 5 == 4: was 0x42
   buf[3000] = std::byte{0x00};
   const std::optional<Mismatch> m = check_block(spec, w, buf);
   ASSERT_TRUE(m);

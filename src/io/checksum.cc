@@ -29,7 +29,8 @@ void put_le(Digest& d, std::uint64_t v, std::uint8_t size) {
 
 std::uint64_t get_le(const Digest& d) {
   std::uint64_t v = 0;
-  for (std::uint8_t i = 0; i < d.size && i < 8; ++i) v |= static_cast<std::uint64_t>(d.bytes[i]) << (8 * i);
+  for (std::uint8_t i = 0; i < d.size && i < 8; ++i)
+    v |= static_cast<std::uint64_t>(d.bytes[i]) << (8 * i);
   return v;
 }
 

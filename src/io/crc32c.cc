@@ -93,7 +93,8 @@ __attribute__((target("sse4.2"))) std::uint32_t sse42_raw(std::uint32_t crc, con
       c1 = _mm_crc32_u64(c1, w1);
       c2 = _mm_crc32_u64(c2, w2);
     }
-    const std::uint32_t c01 = shift_stride(static_cast<std::uint32_t>(c0)) ^ static_cast<std::uint32_t>(c1);
+    const std::uint32_t c01 =
+        shift_stride(static_cast<std::uint32_t>(c0)) ^ static_cast<std::uint32_t>(c1);
     c = shift_stride(c01) ^ static_cast<std::uint32_t>(c2);
     p += 3 * kStride;
     n -= 3 * kStride;

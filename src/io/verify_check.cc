@@ -1,8 +1,8 @@
 // Checking a read-back block against the write logged for it.
+#include <fmt/format.h>
+
 #include <cstdlib>
 #include <cstring>
-
-#include <fmt/format.h>
 
 #include "io/verify.h"
 #include "io/verify_layout.h"
@@ -50,8 +50,8 @@ std::optional<std::size_t> first_pattern_difference(std::span<const std::uint8_t
   return std::nullopt;
 }
 
-std::optional<Mismatch> check_chunk(const VerifySpec& spec, const WrittenBlock& w,
-                                    std::uint64_t at, std::span<const std::byte> chunk) {
+std::optional<Mismatch> check_chunk(const VerifySpec& spec, const WrittenBlock& w, std::uint64_t at,
+                                    std::span<const std::byte> chunk) {
   using namespace layout;  // NOLINT(google-build-using-namespace): this module's own constants
   const std::byte* p = chunk.data();
   const ChecksumKind ck = checksum_of(spec.kind);
@@ -59,13 +59,14 @@ std::optional<Mismatch> check_chunk(const VerifySpec& spec, const WrittenBlock& 
 
   const std::uint64_t magic = load_le(p + kMagicAt, 4);
   if (magic != kMagic) {
-    return make(MismatchKind::kBadMagic, at, "no verify header (bad magic)", hex(kMagic), hex(magic));
+    return make(MismatchKind::kBadMagic, at, "no verify header (bad magic)", hex(kMagic),
+                hex(magic));
   }
   const std::uint32_t header_crc = crc32c(chunk.first(kHeaderCrcAt));
   const std::uint64_t stored_crc = load_le(p + kHeaderCrcAt, 4);
   if (header_crc != stored_crc) {
-    return make(MismatchKind::kHeaderChecksum, at, "verify header checksum (crc32c)", hex(header_crc),
-                hex(stored_crc));
+    return make(MismatchKind::kHeaderChecksum, at, "verify header checksum (crc32c)",
+                hex(header_crc), hex(stored_crc));
   }
   if (const std::uint64_t v = load_le(p + kVersionAt, 1); v != kVersion) {
     return make(MismatchKind::kBadHeader, at, "verify header version", std::to_string(kVersion),
@@ -80,8 +81,8 @@ std::optional<Mismatch> check_chunk(const VerifySpec& spec, const WrittenBlock& 
                 std::to_string(hb));
   }
   if (const std::uint64_t len = load_le(p + kLengthAt, 4); len != chunk.size()) {
-    return make(MismatchKind::kBadHeader, at, "block length in header", std::to_string(chunk.size()),
-                std::to_string(len));
+    return make(MismatchKind::kBadHeader, at, "block length in header",
+                std::to_string(chunk.size()), std::to_string(len));
   }
   if (const std::uint64_t f = load_le(p + kFileAt, 4); f != w.file) {
     return make(MismatchKind::kWrongFile, at, "block written for another file (file index)",
@@ -109,8 +110,8 @@ std::optional<Mismatch> check_chunk(const VerifySpec& spec, const WrittenBlock& 
   std::memcpy(stored.bytes.data(), p + kDigestAt, stored.size);
   if (computed != stored) {
     return make(MismatchKind::kDataChecksum, at,
-                fmt::format("data checksum ({}) of bytes {}..{}", checksum_name(ck), at + header_bytes,
-                            at + chunk.size() - 1),
+                fmt::format("data checksum ({}) of bytes {}..{}", checksum_name(ck),
+                            at + header_bytes, at + chunk.size() - 1),
                 digest_text(ck, stored), digest_text(ck, computed));
   }
   return std::nullopt;
@@ -139,12 +140,11 @@ std::optional<Mismatch> check_block(const VerifySpec& spec, const WrittenBlock& 
   const std::size_t header_bytes = verify_header_bytes(spec.kind);
   if (block.size() < header_bytes) std::abort();  // make_verify_spec refuses such block sizes
   std::optional<Mismatch> bad;
-  layout::for_each_chunk(block.size(), spec.interval_bytes, header_bytes,
-                         [&](std::size_t start, std::size_t len) {
-                           bad = check_chunk(spec, expected, expected.offset + start,
-                                             block.subspan(start, len));
-                           return !bad.has_value();
-                         });
+  layout::for_each_chunk(
+      block.size(), spec.interval_bytes, header_bytes, [&](std::size_t start, std::size_t len) {
+        bad = check_chunk(spec, expected, expected.offset + start, block.subspan(start, len));
+        return !bad.has_value();
+      });
   return bad;
 }
 

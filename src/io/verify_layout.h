@@ -52,7 +52,8 @@ inline std::uint64_t load_le(const std::byte* p, std::size_t bytes) {
 // false: chunks of `interval` bytes (the whole block when 0 or larger), a remainder shorter than
 // `header_bytes` joined to the chunk before it. Returns false when fn stopped it.
 template <class Fn>
-bool for_each_chunk(std::size_t block_bytes, std::uint32_t interval, std::size_t header_bytes, Fn&& fn) {
+bool for_each_chunk(std::size_t block_bytes, std::uint32_t interval, std::size_t header_bytes,
+                    Fn&& fn) {
   if (interval == 0 || interval >= block_bytes) return fn(std::size_t{0}, block_bytes);
   std::size_t start = 0;
   while (start < block_bytes) {

@@ -1,7 +1,7 @@
 // The verify options of a job, checked once (make_verify_spec), and header sizes.
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "io/verify.h"
 #include "io/verify_layout.h"
@@ -44,7 +44,8 @@ Expected<VerifySpec> make_verify_spec(const fio::JobOptions& job) {
   }
   if (spec.kind == fio::VerifyKind::kNone) return spec;
   if (spec.kind == fio::VerifyKind::kPattern) {
-    if (spec.pattern.empty()) return usage_error("verify_pattern", "verify=pattern needs a verify_pattern");
+    if (spec.pattern.empty())
+      return usage_error("verify_pattern", "verify=pattern needs a verify_pattern");
     return spec;
   }
   const std::size_t header = verify_header_bytes(spec.kind);
@@ -57,8 +58,9 @@ Expected<VerifySpec> make_verify_spec(const fio::JobOptions& job) {
   if (job.rw.write) {
     const auto [bytes, option] = smallest_write_block(job);
     if (bytes < header) {
-      return usage_error(option, fmt::format("{}-byte writes are smaller than the {} verify header ({} bytes)",
-                                             bytes, name, header));
+      return usage_error(
+          option, fmt::format("{}-byte writes are smaller than the {} verify header ({} bytes)",
+                              bytes, name, header));
     }
   }
   return spec;
