@@ -1,9 +1,8 @@
 // io::related_devices() over fake sysfs trees: partitions, whole disks, holders (recursively).
 #include "io/block_family.h"
 
-#include <sys/sysmacros.h>
-
 #include <gtest/gtest.h>
+#include <sys/sysmacros.h>
 
 #include "fake_sysfs.h"
 

@@ -3,11 +3,10 @@
 #include "io/device_safety.h"
 
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
-
-#include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
@@ -33,10 +32,10 @@ std::string verdict(const Status& s) { return s ? "allowed" : s.error().message(
 
 using DeviceSafetyTest = fakes::LoopDeviceTest;
 
-#define ATTACH_OR_SKIP(mbr, partscan)                        \
-  do {                                                       \
-    const std::string why = attach(mbr, partscan);           \
-    if (!why.empty()) GTEST_SKIP() << why;                   \
+#define ATTACH_OR_SKIP(mbr, partscan)              \
+  do {                                             \
+    const std::string why = attach(mbr, partscan); \
+    if (!why.empty()) GTEST_SKIP() << why;         \
   } while (0)
 
 TEST_F(DeviceSafetyTest, BlankDeviceIsAllowed) {
@@ -50,7 +49,8 @@ TEST_F(DeviceSafetyTest, FilesystemSignatureNeedsDestructive) {
   ATTACH_OR_SKIP(false, false);
   ASSERT_EQ(run("mkfs.ext4 -q " + dev_), 0);
   const Status s = check_target(writes(dev_), kNone);
-  EXPECT_EQ(verdict(s), dev_ + ": carries an ext4 filesystem signature (--destructive writes over it)");
+  EXPECT_EQ(verdict(s),
+            dev_ + ": carries an ext4 filesystem signature (--destructive writes over it)");
   if (!s) {
     EXPECT_EQ(s.error().exit_code(), 2);
   }
@@ -86,13 +86,14 @@ TEST_F(DeviceSafetyTest, SymlinkIsResolvedBeforeChecking) {
   const std::string link = dir_ + "/disk-link";
   ASSERT_EQ(::symlink(dev_.c_str(), link.c_str()), 0);
   EXPECT_EQ(verdict(check_target(writes(link), kNone)),
-            link + " (" + dev_ + "): carries an ext4 filesystem signature"
-                                 " (--destructive writes over it)");
+            link + " (" + dev_ +
+                "): carries an ext4 filesystem signature"
+                " (--destructive writes over it)");
   const std::string mnt = mount(dev_);
   if (mnt.empty()) GTEST_SKIP() << "mount of " << dev_ << " failed here";
-  EXPECT_EQ(verdict(check_target(writes(link), kDestructive)),
-            link + " (" + dev_ + "): is mounted at " + mnt +
-                " (allow_mounted_write=1 writes anyway)");
+  EXPECT_EQ(
+      verdict(check_target(writes(link), kDestructive)),
+      link + " (" + dev_ + "): is mounted at " + mnt + " (allow_mounted_write=1 writes anyway)");
 }
 
 TEST_F(DeviceSafetyTest, PartitionTableNeedsDestructive) {
@@ -150,9 +151,9 @@ TEST_F(DeviceSafetyTest, SwapFileOnTheDeviceCountsAsUse) {
   std::ofstream(no_mounts) << "";
   SystemPaths paths;
   paths.mountinfo = no_mounts;
-  EXPECT_EQ(verdict(check_target(writes(dev_), kDestructive, paths)),
-            dev_ + ": holds active swap file " + swapfile +
-                " (allow_mounted_write=1 writes anyway)");
+  EXPECT_EQ(
+      verdict(check_target(writes(dev_), kDestructive, paths)),
+      dev_ + ": holds active swap file " + swapfile + " (allow_mounted_write=1 writes anyway)");
 }
 
 TEST_F(DeviceSafetyTest, MountMatchedByDeviceNumberNotByName) {
@@ -189,8 +190,9 @@ TEST_F(DeviceSafetyTest, HoldersRefuseTheDevice) {
   SystemPaths paths;
   paths.sys_dev_block = sys.sys_dev_block();
   EXPECT_EQ(verdict(check_target(writes(dev_), kDestructive, paths)),
-            dev_ + ": is held by dm-9 (hm-fake) (device-mapper/md member)"
-                   " (allow_mounted_write=1 writes anyway)");
+            dev_ +
+                ": is held by dm-9 (hm-fake) (device-mapper/md member)"
+                " (allow_mounted_write=1 writes anyway)");
   EXPECT_EQ(verdict(check_target(writes(dev_), kMountedWrite, paths)), "allowed");
 
   // A holder of a partition refuses the whole disk too.
@@ -202,15 +204,17 @@ TEST_F(DeviceSafetyTest, HoldersRefuseTheDevice) {
   sys2.add_holder(name + "/" + name + "p1", "md9");
   paths.sys_dev_block = sys2.sys_dev_block();
   EXPECT_EQ(verdict(check_target(writes(dev_), kDestructive, paths)),
-            dev_ + ": partition " + dev_ + "p1 is held by md9 (device-mapper/md member)"
-                   " (allow_mounted_write=1 writes anyway)");
+            dev_ + ": partition " + dev_ +
+                "p1 is held by md9 (device-mapper/md member)"
+                " (allow_mounted_write=1 writes anyway)");
   // A mount of the holder is named as such.
   const std::string fake = dir_ + "/mountinfo";
   std::ofstream(fake) << "99 1 9:4090 / /data rw - xfs /dev/md9 rw\n";
   paths.mountinfo = fake;
   EXPECT_EQ(verdict(check_target(writes(dev_), kDestructive, paths)),
-            dev_ + ": md9, stacked on " + name + "p1, is mounted at /data"
-                   " (allow_mounted_write=1 writes anyway)");
+            dev_ + ": md9, stacked on " + name +
+                "p1, is mounted at /data"
+                " (allow_mounted_write=1 writes anyway)");
 }
 
 TEST_F(DeviceSafetyTest, ExclusiveOpenBySomeoneElseRefuses) {
@@ -218,8 +222,9 @@ TEST_F(DeviceSafetyTest, ExclusiveOpenBySomeoneElseRefuses) {
   const int fd = ::open(dev_.c_str(), O_RDONLY | O_EXCL | O_CLOEXEC);
   ASSERT_GE(fd, 0);
   EXPECT_EQ(verdict(check_target(writes(dev_), kDestructive)),
-            dev_ + ": is open exclusively by the kernel or another program"
-                   " (allow_mounted_write=1 writes anyway)");
+            dev_ +
+                ": is open exclusively by the kernel or another program"
+                " (allow_mounted_write=1 writes anyway)");
   ::close(fd);
   EXPECT_EQ(verdict(check_target(writes(dev_), kNone)), "allowed");
 }

@@ -61,8 +61,8 @@ class FakeSysfs {
     std::filesystem::create_directories(dir + "/holders");
     write(dir + "/dev", dev + "\n");
     const std::filesystem::path link = root_ + "/dev/block/" + dev;
-    std::filesystem::create_directory_symlink(
-        std::filesystem::relative(dir, root_ + "/dev/block"), link);
+    std::filesystem::create_directory_symlink(std::filesystem::relative(dir, root_ + "/dev/block"),
+                                              link);
   }
   static void write(const std::string& path, const std::string& text) {
     std::ofstream(path) << text;

@@ -3,14 +3,14 @@
 // TearDown by name of what it made (never by pattern): swapoff, umount, losetup -d, then the
 // mkdtemp directory under /var/tmp. Needs root; SetUp skips the test otherwise.
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include <gtest/gtest.h>
-
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -72,10 +72,9 @@ class LoopDeviceTest : public ::testing::Test {
     if (ok && mbr) {
       unsigned char sector[512] = {};
       unsigned char* e = sector + 446;  // first partition entry
-      e[0] = 0x00;                      // not bootable
-      e[1] = 0xfe; e[2] = 0xff; e[3] = 0xff;  // CHS start: "use LBA"
-      e[4] = 0x83;                            // Linux
-      e[5] = 0xfe; e[6] = 0xff; e[7] = 0xff;  // CHS end: "use LBA"
+      // Not bootable; CHS start "use LBA"; type 0x83 (Linux); CHS end "use LBA".
+      const unsigned char head[8] = {0x00, 0xfe, 0xff, 0xff, 0x83, 0xfe, 0xff, 0xff};
+      std::copy(head, head + 8, e);
       put_le32(e + 8, 2048);
       put_le32(e + 12, static_cast<std::uint32_t>(kImageBytes / 512 - 2048));
       sector[510] = 0x55;

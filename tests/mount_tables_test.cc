@@ -1,11 +1,11 @@
 // Pure parts of the device-safety checks: mount and swap tables, device numbers, signature
 // wording, device node names.
-#include <sys/sysmacros.h>
+#include "io/mount_tables.h"
 
 #include <gtest/gtest.h>
+#include <sys/sysmacros.h>
 
 #include "io/block_family.h"
-#include "io/mount_tables.h"
 #include "io/signature_probe.h"
 
 namespace hostmark::io {

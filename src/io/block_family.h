@@ -19,10 +19,10 @@ enum class Relation {
 
 struct RelatedDevice {
   dev_t dev = 0;
-  std::string name;      // kernel name: "loop3", "loop3p1", "dm-1"
-  std::string dm_name;   // holders that are device-mapper devices: dm/name ("vg0-data"); else ""
+  std::string name;     // kernel name: "loop3", "loop3p1", "dm-1"
+  std::string dm_name;  // holders that are device-mapper devices: dm/name ("vg0-data"); else ""
   Relation relation = Relation::kSelf;
-  std::string held;      // kHolder: kernel name of the device it holds ("loop3p1"); else ""
+  std::string held;  // kHolder: kernel name of the device it holds ("loop3p1"); else ""
 };
 
 // The node name of a kernel block device name: "loop3p1" -> "/dev/loop3p1",
