@@ -75,15 +75,23 @@ class IoEngine {
   // Once per thread before any I/O: the files this thread uses and the buffers its units point
   // into (io_uring registers them when asked). The spans stay valid until the engine is
   // destroyed. On failure: a run error naming the engine and the call ("io_uring:
-  // io_uring_queue_init: Operation not permitted").
+  // io_uring_queue_init: Operation not permitted"). Call it on the thread that will do the
+  // I/O: io_uring sets its ring up single-issuer (submits from another thread fail -EEXIST).
   virtual Status prepare(std::span<const EngineFile> files, std::span<const std::span<std::byte>> buffers) = 0;
 
   // Stages one I/O (see QueueStatus). A failed synchronous I/O is kCompleted with result -errno.
+  // Asynchronous engines (libaio, io_uring) run kTrim synchronously: it is kCompleted at once
+  // (result `length` or -errno; -EOPNOTSUPP where the file or device cannot discard). kBusy
+  // comes when iodepth I/Os are staged or in flight.
   virtual QueueStatus queue(IoUnit& unit) = 0;
-  // Submits every staged I/O. Returns how many reached the kernel (>= 0), or -errno.
+  // Submits every staged I/O. Returns how many reached the kernel (>= 0; an I/O the kernel
+  // refused at submission counts: it comes back from reap() with its -errno), or -errno when
+  // none could be submitted and none is in flight. Fewer than staged (e.g. libaio -EAGAIN):
+  // the rest stay staged; reap and submit again.
   virtual int submit() = 0;
   // Waits until at least `min` submitted I/Os have completed (min 0: only collect what is
-  // done) and stores up to out.size() of them. Returns how many were stored, or -errno.
+  // done; a `min` above the number in flight waits for those only) and stores up to
+  // out.size() of them. Returns how many were stored, or -errno.
   virtual int reap(unsigned min, std::span<IoUnit*> out) = 0;
 };
 

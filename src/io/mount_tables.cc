@@ -1,0 +1,130 @@
+#include "io/mount_tables.h"
+
+#include <fcntl.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+
+namespace hostmark::io {
+namespace {
+
+// Splits one line at runs of spaces and tabs.
+std::vector<std::string_view> split_fields(std::string_view line) {
+  std::vector<std::string_view> fields;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    const std::size_t start = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+    if (i > start) fields.push_back(line.substr(start, i - start));
+  }
+  return fields;
+}
+
+// Calls f(line) for each line of text (without the newline).
+template <class F>
+void for_each_line(std::string_view text, F&& f) {
+  while (!text.empty()) {
+    const std::size_t nl = text.find('\n');
+    f(text.substr(0, nl));
+    if (nl == std::string_view::npos) break;
+    text.remove_prefix(nl + 1);
+  }
+}
+
+bool parse_unsigned(std::string_view s, unsigned& out) {
+  if (s.empty()) return false;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return ec == std::errc() && end == s.data() + s.size();
+}
+
+bool is_octal_digit(char c) { return c >= '0' && c <= '7'; }
+
+}  // namespace
+
+std::optional<dev_t> parse_device_number(std::string_view text) {
+  const std::size_t colon = text.find(':');
+  if (colon == std::string_view::npos) return std::nullopt;
+  unsigned major_number = 0, minor_number = 0;
+  if (!parse_unsigned(text.substr(0, colon), major_number) ||
+      !parse_unsigned(text.substr(colon + 1), minor_number)) {
+    return std::nullopt;
+  }
+  return makedev(major_number, minor_number);
+}
+
+std::string decode_octal_escapes(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\\' && i + 3 < text.size() && is_octal_digit(text[i + 1]) &&
+        is_octal_digit(text[i + 2]) && is_octal_digit(text[i + 3])) {
+      out += static_cast<char>((text[i + 1] - '0') * 64 + (text[i + 2] - '0') * 8 +
+                               (text[i + 3] - '0'));
+      i += 3;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
+std::vector<MountEntry> parse_mountinfo(std::string_view text) {
+  std::vector<MountEntry> mounts;
+  for_each_line(text, [&](std::string_view line) {
+    const auto fields = split_fields(line);
+    // id parent maj:min root mount-point options [optional...] - fstype source super-options
+    std::size_t dash = 6;
+    while (dash < fields.size() && fields[dash] != "-") ++dash;
+    if (dash + 2 >= fields.size()) return;  // no " - fstype source"
+    const auto dev = parse_device_number(fields[2]);
+    if (!dev) return;
+    MountEntry m;
+    m.dev = *dev;
+    m.mount_point = decode_octal_escapes(fields[4]);
+    m.fstype = decode_octal_escapes(fields[dash + 1]);
+    m.source = decode_octal_escapes(fields[dash + 2]);
+    mounts.push_back(std::move(m));
+  });
+  return mounts;
+}
+
+std::vector<SwapEntry> parse_swaps(std::string_view text) {
+  std::vector<SwapEntry> swaps;
+  bool header = true;
+  for_each_line(text, [&](std::string_view line) {
+    if (header) {
+      header = false;
+      return;
+    }
+    const auto fields = split_fields(line);
+    if (fields.size() < 2) return;
+    swaps.push_back(SwapEntry{decode_octal_escapes(fields[0]), std::string(fields[1])});
+  });
+  return swaps;
+}
+
+Expected<std::string> read_proc_file(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return run_error(path, std::strerror(errno));
+  std::string text;
+  char buf[16384];
+  for (;;) {
+    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      const int err = errno;
+      ::close(fd);
+      return run_error(path, std::strerror(err));
+    }
+    if (n == 0) break;
+    text.append(buf, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  return text;
+}
+
+}  // namespace hostmark::io
