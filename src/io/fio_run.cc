@@ -10,12 +10,14 @@
 #include <fmt/format.h>
 
 #include "engines/io_engine.h"
+#include "io/device_safety.h"
 #include "io/disk_stats.h"
 #include "io/group_stats.h"
 #include "io/io_planner.h"
 #include "io/job_thread.h"
 #include "io/status_line.h"
 #include "io/targets.h"
+#include "io/verify.h"
 #include "output/progress.h"
 #include "results/context.h"
 #include "runner/clock.h"
@@ -53,6 +55,15 @@ Status validate(const fio::ParsedJobs& parsed) {
     if (auto e = engines::make_engine(job.ioengine, probe); !e) return e.error();
     if ((parsed.run.readonly || job.readonly) && job_writes(job)) {
       return usage_error(job.name, "--readonly forbids writing and trimming, and this job's rw writes");
+    }
+    if (job.verify != fio::VerifyKind::kNone) {
+      if (auto spec = make_verify_spec(job); !spec) return spec.error();
+    }
+    const SafetyOverrides overrides{job.allow_mounted_write, parsed.run.destructive, parsed.run.readonly || job.readonly};
+    for (int n = 0; n < std::max(1, job.numjobs); ++n) {
+      for (const auto& name : thread_file_names(job, n)) {
+        if (auto st = check_target(TargetUse{name, job.rw.write, job.rw.trim}, overrides); !st) return st.error();
+      }
     }
   }
   return Ok{};

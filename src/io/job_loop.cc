@@ -61,6 +61,8 @@ JobLoop::JobLoop(const LoopParts& parts)
   }
   staged_.reserve(units_.size());
   reaped_.resize(units_.size());
+  unit_block_.resize(units_.size());
+  unit_verifying_.resize(units_.size());
   for (int d = 0; d < fio::kDirs; ++d) {
     if (p_.job.rate_bytes_per_s[d] || p_.job.rate_iops[d]) {
       if (!rated_) rated_.emplace(fio::PerDir<bool>{false, false, false});
@@ -127,8 +129,29 @@ JobLoop::Step JobLoop::issue_one(std::uint64_t now_ns) {
   u.offset = planned->offset;
   u.length = planned->length;
   u.result = 0;
-  if (u.op == IoOp::kWrite) p_.buffers.prepare_write(u.pool_index, u.length, u.offset);
+  unit_verifying_[u.pool_index] = 0;
+  if (u.op == IoOp::kWrite) {
+    if (p_.verify != nullptr) {
+      const WrittenBlock w{u.offset, block_seed(p_.seed, write_seq_), write_seq_, planned->file, u.length};
+      ++write_seq_;
+      fill_block(*p_.verify, w, std::span<std::byte>(u.buf, u.length));
+      unit_block_[u.pool_index] = w;
+    } else {
+      p_.buffers.prepare_write(u.pool_index, u.length, u.offset);
+    }
+  }
   u.start_ns = sync_engine_ ? last_ns_ : monotonic_ns();
+  if (!dispatch(u)) {
+    pending_ = planned;
+    issued_bytes_[d] -= planned->length;
+    --issued_ios_[d];
+    if (u.op == IoOp::kWrite && p_.verify != nullptr) --write_seq_;
+    return Step::kWait;
+  }
+  return Step::kIssued;
+}
+
+bool JobLoop::dispatch(IoUnit& u) {
   ++inflight_;
   p_.acct.queued_at_depth(inflight_);
   const QueueStatus st = p_.engine.queue(u);
@@ -137,19 +160,61 @@ JobLoop::Step JobLoop::issue_one(std::uint64_t now_ns) {
     u.submit_ns = u.start_ns;
     complete(u, end);
     last_ns_ = end;
-    return Step::kIssued;
+    return true;
   }
   if (st == QueueStatus::kBusy) {  // cannot happen while inflight <= iodepth; treat as full
     --inflight_;
     free_.push_back(u.pool_index);
-    pending_ = planned;
-    issued_bytes_[d] -= planned->length;
-    --issued_ios_[d];
-    return Step::kWait;
+    return false;
   }
   staged_.push_back(&u);
   if (staged_.size() >= batch_submit_) submit_staged();
-  return Step::kIssued;
+  return true;
+}
+
+void JobLoop::check_verified(const IoUnit& u) {
+  const auto mismatch = check_block(*p_.verify, unit_block_[u.pool_index],
+                                    std::span<const std::byte>(u.buf, u.length));
+  if (!mismatch) return;
+  ++verify_mismatches_;
+  if (error_ != 0) return;
+  error_ = EILSEQ;  // fio's error for a verify failure
+  error_text_ = p_.files[static_cast<std::size_t>(u.file)].target->path + ": verify: " + mismatch->text();
+  planning_done_ = true;
+}
+
+void JobLoop::verify_pass() {
+  drain();
+  const auto live = verify_log_.in_order();
+  const std::vector<WrittenBlock> blocks(live.begin(), live.end());
+  std::size_t next = 0;
+  while (!p_.stop.load(std::memory_order_relaxed) && !(p_.job.verify_fatal && error_ != 0)) {
+    while (next < blocks.size() && !free_.empty()) {
+      const WrittenBlock& b = blocks[next];
+      IoUnit& u = units_[free_.back()];
+      free_.pop_back();
+      u.op = IoOp::kRead;
+      u.file = static_cast<int>(b.file);
+      u.offset = b.offset;
+      u.length = b.length;
+      u.result = 0;
+      unit_verifying_[u.pool_index] = 1;
+      unit_block_[u.pool_index] = b;
+      u.start_ns = monotonic_ns();
+      if (!dispatch(u)) break;
+      ++next;
+    }
+    submit_staged();
+    if (inflight_ == 0) {
+      if (next >= blocks.size()) break;
+      continue;
+    }
+    reap(std::max(1u, complete_min_));
+  }
+  drain();
+  verify_log_.clear();
+  writes_since_verify_ = 0;
+  pending_verify_ = false;
 }
 
 void JobLoop::submit_staged() {
@@ -201,6 +266,11 @@ void JobLoop::complete(IoUnit& u, std::uint64_t end_ns) {
   if (measuring_) {
     p_.acct.complete(d, u.length, u.start_ns, u.submit_ns, end_ns);
     p_.acct.tick(end_ns);
+  }
+  if (unit_verifying_[u.pool_index]) check_verified(u);
+  if (u.op == IoOp::kWrite && p_.verify != nullptr) {
+    verify_log_.record(unit_block_[u.pool_index]);
+    if (p_.job.verify_backlog && ++writes_since_verify_ >= p_.job.verify_backlog) pending_verify_ = true;
   }
   if (u.op == IoOp::kWrite) {
     ++writes_since_sync_;
@@ -269,8 +339,9 @@ void JobLoop::run(std::uint64_t begin_ns, fio::JobStats& out) {
       break;
     }
     if (pending_sync_) sync_files(p_.job.fsync_every ? IoOp::kFsync : IoOp::kFdatasync);
+    if (pending_verify_) verify_pass();
     // Fill every free slot (or up to a batch), then submit once.
-    while (!free_.empty() && !planning_done_ && !pending_sync_ && error_ == 0 &&
+    while (!free_.empty() && !planning_done_ && !pending_sync_ && !pending_verify_ && error_ == 0 &&
            !p_.stop.load(std::memory_order_relaxed)) {
       const std::uint64_t now = sync_engine_ ? last_ns_ : monotonic_ns();
       if (!check_time(now)) break;
@@ -285,6 +356,10 @@ void JobLoop::run(std::uint64_t begin_ns, fio::JobStats& out) {
     check_time(last_ns_);
   }
   drain();
+  if (p_.verify != nullptr && p_.job.do_verify && !stopped && error_ == 0 && write_seq_ > 0) {
+    verify_pass();
+  }
+  if (verify_mismatches_ > 1) out.notes.push_back(fmt::format("verify: {} blocks failed verification", verify_mismatches_));
   const std::uint64_t end = monotonic_ns();
   if (error_ == 0 && !stopped && (p_.job.end_fsync || p_.job.fsync_on_close) && job_writes(p_.job)) sync_files(IoOp::kFsync);
   if (!measuring_) {  // ended inside ramp_time: nothing measured

@@ -14,6 +14,8 @@
 #include "io/io_planner.h"
 #include "io/job_accounting.h"
 #include "io/targets.h"
+#include "io/verify.h"
+#include "io/verify_log.h"
 
 namespace hostmark::io {
 
@@ -26,6 +28,8 @@ struct LoopParts {
   const std::vector<ThreadFile>& files;
   const std::vector<int>& fds;
   const std::atomic<bool>& stop;
+  const VerifySpec* verify = nullptr;  // verify= given: writes carry checkable blocks
+  std::uint64_t seed = 0;              // the thread's seed (payload seeds of verified writes)
 };
 
 class JobLoop {
@@ -37,6 +41,9 @@ class JobLoop {
  private:
   enum class Step { kIssued, kWait, kDone };
   Step issue_one(std::uint64_t now_ns);
+  bool dispatch(engines::IoUnit& u);  // queues u; false (u back in the pool) when the engine is full
+  void verify_pass();                 // reads back every logged block and checks it
+  void check_verified(const engines::IoUnit& u);
   void submit_staged();
   void reap(unsigned min);
   void complete(engines::IoUnit& u, std::uint64_t end_ns);
@@ -64,6 +71,13 @@ class JobLoop {
   std::array<std::uint64_t, fio::kDirs> issued_bytes_{}, issued_ios_{};
   std::optional<fio::PerDir<bool>> rated_;
   std::optional<PlannedIo> pending_;  // planned but held back by the rate limit
+  VerifyLog verify_log_;
+  std::vector<WrittenBlock> unit_block_;      // per pool slot: the block a write or verify read is about
+  std::vector<std::uint8_t> unit_verifying_;  // per pool slot: 1 while it holds a verify read
+  std::uint64_t write_seq_ = 0;
+  std::uint64_t writes_since_verify_ = 0;
+  std::uint64_t verify_mismatches_ = 0;
+  bool pending_verify_ = false;
   int error_ = 0;
   std::string error_text_;
   rusage usage_start_{};

@@ -5,11 +5,13 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
+#include <optional>
 
 #include "engines/io_engine.h"
 #include "io/io_buffers.h"
 #include "io/io_planner.h"
 #include "io/job_loop.h"
+#include "io/verify.h"
 #include "runner/clock.h"
 
 namespace hostmark::io {
@@ -97,7 +99,17 @@ fio::JobStats run_job_thread(const ThreadSetup& setup, const ThreadControl& cont
   const std::uint64_t byte_budget = job.io_size ? job.io_size : region_bytes;
   IoPlanner planner(job, regions, setup.seed, byte_budget, job.number_ios);
   JobAccounting acct(job, !engine.value()->synchronous(), *control.live);
-  JobLoop loop(LoopParts{job, *engine.value(), buffers, planner, acct, setup.files, fds.fds, *control.stop});
+  std::optional<VerifySpec> verify;
+  if (job.verify != fio::VerifyKind::kNone) {
+    auto spec = make_verify_spec(job);
+    if (!spec) {
+      set_error(out, spec.error());
+      return out;
+    }
+    verify = std::move(spec).value();
+  }
+  JobLoop loop(LoopParts{job, *engine.value(), buffers, planner, acct, setup.files, fds.fds, *control.stop,
+                         verify ? &*verify : nullptr, setup.seed});
   loop.run(monotonic_ns(), out);
   return out;
 }
