@@ -223,10 +223,26 @@ TEST_F(DeviceSafetyTest, ExclusiveOpenBySomeoneElseRefuses) {
   ASSERT_GE(fd, 0);
   EXPECT_EQ(verdict(check_target(writes(dev_), kDestructive)),
             dev_ +
-                ": is open exclusively by the kernel or another program"
+                ": is busy: it or a partition is open exclusively elsewhere"
                 " (allow_mounted_write=1 writes anyway)");
   ::close(fd);
   EXPECT_EQ(verdict(check_target(writes(dev_), kNone)), "allowed");
+}
+
+// What a mount in another mount namespace looks like from here: nothing in our mountinfo, but
+// the partition is claimed exclusively, which makes the whole disk busy.
+TEST_F(DeviceSafetyTest, ExclusiveClaimOfAPartitionMakesTheDiskBusy) {
+  ATTACH_OR_SKIP(true, true);
+  const std::string part = partition_node();
+  if (part.empty()) GTEST_SKIP() << "no partition for " << dev_ << " (losetup -P, partx -a)";
+  const int fd = ::open(part.c_str(), O_RDONLY | O_EXCL | O_CLOEXEC);
+  ASSERT_GE(fd, 0);
+  EXPECT_EQ(verdict(check_target(writes(dev_), kDestructive)),
+            dev_ +
+                ": is busy: it or a partition is open exclusively elsewhere"
+                " (allow_mounted_write=1 writes anyway)");
+  ::close(fd);
+  EXPECT_EQ(verdict(check_target(writes(dev_), kDestructive)), "allowed");
 }
 
 // Regular files need no root and no loop device.

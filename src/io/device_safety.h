@@ -10,8 +10,10 @@
 //            is mounted (/proc/self/mountinfo, by major:minor and by the mount source's device
 //            number), is an active swap area or holds an active swap file (/proc/swaps), is
 //            held by device-mapper/md (sysfs holders, recursively), or is open exclusively by
-//            someone else (O_EXCL gives EBUSY). Override: allow_mounted_write=1, which also
-//            accepts the signature a device in use carries (a mounted filesystem has one).
+//            someone else (O_EXCL gives EBUSY; also for a partition mounted in another mount
+//            namespace, which /proc/self/mountinfo does not show).
+//            Override: allow_mounted_write=1, which also accepts the signature a device in
+//            use carries (a mounted filesystem has one).
 //   signed:  (only when not in use) libblkid finds a filesystem, RAID/LVM, crypto, swap
 //            signature or a partition table on it. Override: --destructive.
 // A refusal is usage_error(target, reason): one line naming the device, the reason and the

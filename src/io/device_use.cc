@@ -112,7 +112,8 @@ std::string exclusive_use(const std::string& device_path) {
     ::close(fd);
     return "";
   }
-  return errno == EBUSY ? "is open exclusively by the kernel or another program" : "";
+  // EBUSY also when only a partition is claimed (mounted in another mount namespace ...).
+  return errno == EBUSY ? "is busy: it or a partition is open exclusively elsewhere" : "";
 }
 
 }  // namespace

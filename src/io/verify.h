@@ -1,7 +1,8 @@
 #pragma once
 // Data verification for `hostmark fio` (verify=, verify_pattern=, verify_interval=): what a write
 // puts in its buffer and how a read-back block is checked. Pure and fast: no I/O, no clocks, no
-// allocation on the fill/check paths (a Mismatch allocates its text, once, when found).
+// allocation on the fill/check paths (but libcrypto's own inside md5/sha256; a Mismatch allocates
+// its text, once, when found).
 //
 // How the job runner uses it:
 //   1. once per job: spec = make_verify_spec(job).value();
@@ -34,9 +35,9 @@
 // Pattern kind (verify=pattern): the block is verify_pattern repeated from the block's first
 // byte, with no header, checked by comparison; a mismatch names the first differing byte. It
 // catches any change that does not itself look like the pattern: torn, short or failed writes,
-// zeroes, garbage. It cannot catch a misplaced write, stale data or a lost write, since every
-// block holds the same bytes (unless the pattern's length does not divide the offset error). Use
-// a checksum kind for those.
+// zeroes, garbage, and data shifted by other than a multiple of the pattern's length. It cannot
+// catch a misplaced write, stale data or a lost write: every block holds the same bytes. Use a
+// checksum kind for those.
 #include <cstddef>
 #include <cstdint>
 #include <optional>
