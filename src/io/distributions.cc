@@ -1,9 +1,9 @@
 #include "io/distributions.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <numbers>
-#include <numeric>
 
 namespace hostmark::io {
 
@@ -93,19 +93,22 @@ BlockDistribution::BlockDistribution(const fio::RandomDistribution& spec, fio::D
     }
   }
   if (kind_ == fio::Distribution::kZipf || kind_ == fio::Distribution::kPareto) {
-    // m near blocks/phi, coprime with blocks: consecutive ranks land far apart.
-    mult_ = static_cast<std::uint64_t>(n * (std::numbers::phi - 1)) | 1;
-    while (std::gcd(mult_, blocks_) != 1) mult_ += 2;
-    mult_ %= blocks_;
-    if (blocks_ == 1) mult_ = 0;
+    // An affine bijection of [0, 2^bits) (odd multiplier), cycle-walked into [0, blocks):
+    // consecutive ranks land far apart, with no division per draw.
+    const auto bits = std::bit_width(blocks_ - 1);
+    mask_ = bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
+    mult_ = (static_cast<std::uint64_t>(static_cast<double>(mask_) * (std::numbers::phi - 1)) |
+             1) & mask_;
+    if (mult_ == 0) mult_ = 1;
     offset_ = spec.center ? std::min(static_cast<std::uint64_t>(*spec.center * n), blocks_ - 1)
                           : scatter_seed % blocks_;
   }
 }
 
 std::uint64_t BlockDistribution::scatter(std::uint64_t rank) const {
-  if (blocks_ <= (std::uint64_t{1} << 32)) return (rank * mult_ + offset_) % blocks_;
-  return static_cast<std::uint64_t>((static_cast<Uint128>(rank) * mult_ + offset_) % blocks_);
+  std::uint64_t x = (rank * mult_ + offset_) & mask_;
+  while (x >= blocks_) x = (x * mult_ + offset_) & mask_;  // < 2 rounds on average
+  return x;
 }
 
 std::uint64_t BlockDistribution::zipf_rank(RandomSource& rng) const {

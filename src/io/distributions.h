@@ -10,10 +10,11 @@
 //              uniform spread; hostmark draws a true Gaussian so sg means what it says.)
 //   zoned      access% / size% pairs: pick a zone by its access share, then a uniform block in
 //              it; zoned_abs gives zone sizes in bytes. Zones past the region are clipped.
-// Zipf and pareto ranks are scattered over the region by a bijection r -> (r*m + off) mod
-// blocks (m coprime with blocks), so hot blocks are spread out as fio's hash spreads them but
-// the distribution's shape is kept exactly; the hottest block sits at center*blocks when a
-// center is given, else at a seed-chosen block. Non-uniform distributions bypass the random map.
+// Zipf and pareto ranks are scattered over the region by a bijection (r -> (r*m + off) mod 2^k,
+// cycle-walked into [0, blocks)), so hot blocks are spread out as fio's hash spreads them but
+// the distribution's shape is kept exactly (fio's hash can merge ranks); the hottest block sits
+// at center*blocks when a center is given, else at a seed-chosen block. Non-uniform
+// distributions bypass the random map, as in fio.
 #include <cstdint>
 #include <vector>
 
@@ -63,6 +64,7 @@ class BlockDistribution {
   // scatter bijection
   std::uint64_t mult_ = 1;
   std::uint64_t offset_ = 0;
+  std::uint64_t mask_ = 0;
   std::vector<Zone> zones_;
 };
 

@@ -70,6 +70,7 @@ struct IoPlanner::State {
   bool pending_write = false;         // trimwrite: the write that follows a trim
   PlannedIo pending;
   bool empty = true;
+  std::uint64_t fixed_len = 4096;     // the one block size of a kSimple planner
 
   std::uint64_t map_units(std::uint64_t len) const {
     return map_unit_shift >= 0 ? (len + map_unit_bytes - 1) >> map_unit_shift
@@ -127,6 +128,9 @@ struct IoPlanner::State {
     return unit;
   }
 
+  // kSimple: one file, one block size for every direction, equal to their alignment and to the
+  // map unit, no sequencer, no trimwrite. The branches for everything else compile away.
+  template <bool kSimple>
   std::uint64_t random_offset(FileState& f, std::size_t d, std::uint64_t& len) {
     const DirPlan& plan = dirs[d];
     if (!use_map) {
@@ -135,62 +139,92 @@ struct IoPlanner::State {
       len = clip(f, off, len);
       return off;
     }
-    const std::uint64_t k = plan.units_per_align;
+    const std::uint64_t k = kSimple ? 1 : plan.units_per_align;
     std::uint64_t unit = rng.below(f.positions[d]) * k;
-    if (f.map.is_used(unit)) [[unlikely]] unit = free_aligned_unit(f, unit, k);
+    if constexpr (kSimple) {
+      if (f.map.is_used(unit)) {
+        const std::uint64_t free_unit = f.map.next_free(unit);
+        if (free_unit == RandomMap::kNone) {
+          f.map.clear();  // every block done: the map starts a new pass
+        } else {
+          unit = free_unit;
+        }
+      }
+    } else if (f.map.is_used(unit)) {
+      unit = free_aligned_unit(f, unit, k);
+    }
     const std::uint64_t off = unit * map_unit_bytes;
     len = clip(f, off, len);
-    const std::uint64_t got = f.map.claim_run(unit, map_units(len));
-    if (got > 0) len = std::min(len, got * map_unit_bytes);  // stop at the first block done
+    if constexpr (kSimple) {
+      f.map.mark(unit);  // len <= one unit
+    } else {
+      const std::uint64_t got = f.map.claim_run(unit, map_units(len));
+      if (got > 0) len = std::min(len, got * map_unit_bytes);  // stop at the first block done
+    }
     return off;
   }
 
-  std::optional<PlannedIo> next() {
-    if (pending_write) {
-      pending_write = false;
-      bytes += pending.length;
-      ++ios;
-      return pending;
+  template <bool kSimple>
+  std::optional<PlannedIo> next_io() {
+    if constexpr (!kSimple) {
+      if (pending_write) {
+        pending_write = false;
+        bytes += pending.length;
+        ++ios;
+        return pending;
+      }
+      if (empty) return std::nullopt;
     }
-    if (budget_ios >= io_limit || budget_bytes >= byte_limit || empty) return std::nullopt;
-    if (files.size() > 1) {
-      std::uint32_t tries = 0;
-      do {
-        const FileState& cur = files[current_file];
-        const std::uint32_t chosen = chooser.next(rng, cur.pass_bytes >= cur.region.length);
-        if (chosen != current_file) files[chosen].pass_bytes = 0;
-        current_file = chosen;
-      } while (files[current_file].region.length == 0 && ++tries < 64 * files.size());
-      if (files[current_file].region.length == 0) return std::nullopt;
+    if (budget_ios >= io_limit || budget_bytes >= byte_limit) return std::nullopt;
+    if constexpr (!kSimple) {
+      if (files.size() > 1 && !choose_file()) return std::nullopt;
     }
-    FileState& f = files[current_file];
+    FileState& f = kSimple ? files.front() : files[current_file];
     const std::size_t d = choose_dir();
-    std::uint64_t len = dirs[d].sizes.next(rng);
+    std::uint64_t len = kSimple ? fixed_len : dirs[d].sizes.next(rng);
     std::uint64_t off = 0;
     if (!random) {
       off = sequential(f, d, len);
-    } else if (seq_left > 0) {
+    } else if (!kSimple && seq_left > 0) {
       --seq_left;
       off = continuation(f, d, len);
     } else {
-      seq_left = sequencer - 1;
-      off = random_offset(f, d, len);
+      if constexpr (!kSimple) seq_left = sequencer - 1;
+      off = random_offset<kSimple>(f, d, len);
     }
-    f.last_end[d] = off + len;
-    f.pass_bytes += len;
+    if constexpr (!kSimple) {
+      f.last_end[d] = off + len;
+      f.pass_bytes += len;
+    }
     budget_bytes += len;
     ++budget_ios;
     bytes += len;
     ++ios;
-    const PlannedIo io{static_cast<fio::Dir>(d), current_file, f.region.offset + off,
-                       static_cast<std::uint32_t>(len)};
-    if (dir_mode == DirMode::kTrimWrite) {  // write what was just trimmed, outside the budget
-      pending = io;
-      pending.dir = fio::Dir::kWrite;
-      pending_write = true;
+    const PlannedIo io{static_cast<fio::Dir>(d), kSimple ? 0 : current_file,
+                       f.region.offset + off, static_cast<std::uint32_t>(len)};
+    if constexpr (!kSimple) {
+      if (dir_mode == DirMode::kTrimWrite) {  // write what was just trimmed, outside the budget
+        pending = io;
+        pending.dir = fio::Dir::kWrite;
+        pending_write = true;
+      }
     }
     return io;
   }
+
+  // Moves current_file to the file of the next I/O; false if every file is empty.
+  bool choose_file() {
+    std::uint32_t tries = 0;
+    do {
+      const FileState& cur = files[current_file];
+      const std::uint32_t chosen = chooser.next(rng, cur.pass_bytes >= cur.region.length);
+      if (chosen != current_file) files[chosen].pass_bytes = 0;
+      current_file = chosen;
+    } while (files[current_file].region.length == 0 && ++tries < 64 * files.size());
+    return files[current_file].region.length != 0;
+  }
+
+  std::optional<PlannedIo> (State::*next_fn)() = &State::next_io<false>;
 
   void restart() {
     budget_bytes = 0;
@@ -264,13 +298,25 @@ IoPlanner::IoPlanner(const fio::JobOptions& job, std::vector<FileRegion> regions
   if (s.files.empty()) s.empty = true;
   if (byte_budget != 0) s.byte_limit = byte_budget;
   if (io_budget != 0) s.io_limit = io_budget;
+
+  s.fixed_len = s.map_unit_bytes;
+  bool simple = s.files.size() == 1 && !s.empty && s.dir_mode != DirMode::kTrimWrite &&
+                s.sequencer == 1;
+  for (std::size_t d = 0; d < fio::kDirs; ++d) {
+    const DirPlan& plan = s.dirs[d];
+    if (active[d] && !(plan.sizes.fixed() && plan.sizes.min_bytes() == s.fixed_len &&
+                       plan.align_bytes == s.fixed_len)) {
+      simple = false;
+    }
+  }
+  if (simple) s.next_fn = &State::next_io<true>;
 }
 
 IoPlanner::~IoPlanner() = default;
 IoPlanner::IoPlanner(IoPlanner&&) noexcept = default;
 IoPlanner& IoPlanner::operator=(IoPlanner&&) noexcept = default;
 
-std::optional<PlannedIo> IoPlanner::next() { return state_->next(); }
+std::optional<PlannedIo> IoPlanner::next() { return (*state_.*state_->next_fn)(); }
 void IoPlanner::restart() { state_->restart(); }
 std::uint64_t IoPlanner::bytes_planned() const { return state_->bytes; }
 std::uint64_t IoPlanner::ios_planned() const { return state_->ios; }

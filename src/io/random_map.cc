@@ -26,6 +26,7 @@ RandomMap::RandomMap(std::uint64_t units) : units_(units) {
     if (levels_.back().size() == 1) break;
     bits = levels_.back().size();
   }
+  leaf_ = levels_[0].data();
   clear();
 }
 
@@ -67,7 +68,7 @@ std::uint64_t RandomMap::first_free_below(std::size_t level, std::uint64_t bit) 
   return bit;
 }
 
-std::uint64_t RandomMap::next_free(std::uint64_t unit) const {
+std::uint64_t RandomMap::next_free_slow(std::uint64_t unit) const {
   if (full()) return kNone;
   if (unit < units_) {
     std::uint64_t pos = unit;  // a bit position at the current level
