@@ -303,6 +303,60 @@ TEST(IoPlanner, ZonedHitsEachZoneWithItsShare) {
   EXPECT_NEAR(first / n, 0.80, 0.01);
 }
 
+TEST(IoPlanner, FastPathAndGeneralPathAgree) {
+  // A second, empty file forces the general path; round robin skips it without drawing random
+  // numbers, so both planners must give the very same I/Os.
+  auto job = job_for(true, true, true);
+  job.rwmixread = 60;
+  const FileRegion region{4096, 3000 * kBs};
+  IoPlanner fast(job, {region}, 47, region.length, 0);
+  IoPlanner general(job, {region, FileRegion{0, 0}}, 47, region.length, 0);
+  const auto a = drain(fast), b = drain(general);
+  ASSERT_EQ(a.size(), 3000u);
+  ASSERT_EQ(b.size(), a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    ASSERT_EQ(a[i].offset, b[i].offset) << i;
+    ASSERT_EQ(a[i].dir, b[i].dir) << i;
+    ASSERT_EQ(b[i].file, 0u);
+  }
+}
+
+TEST(IoPlanner, SequentialMixKeepsOnePositionPerDirection) {
+  auto job = job_for(true, true, false);
+  job.rwmixread = 50;
+  IoPlanner p(job, {FileRegion{0, 1000 * kBs}}, 53, 0, 1000);
+  std::uint64_t next_read = 0, next_write = 0, reads = 0;
+  for (const auto& io : drain(p)) {
+    std::uint64_t& next = io.dir == fio::Dir::kRead ? next_read : next_write;
+    reads += io.dir == fio::Dir::kRead;
+    EXPECT_EQ(io.offset, next);
+    next = io.offset + io.length;
+  }
+  EXPECT_GT(reads, 400u);
+  EXPECT_LT(reads, 600u);
+}
+
+TEST(IoPlanner, ZipfOnAHugeRegionStaysInsideAndKeepsItsHead) {
+  auto job = job_for(true, false, true);
+  job.random_distribution.kind = fio::Distribution::kZipf;
+  job.random_distribution.param = 1.2;
+  const std::uint64_t blocks = 1ULL << 33;  // 32 TiB of 4 KiB blocks: past 32-bit block numbers
+  const std::uint64_t n = 50'000;
+  IoPlanner p(job, {FileRegion{0, blocks * kBs}}, 59, 0, n);
+  std::map<std::uint64_t, std::uint64_t> hits;
+  for (const auto& io : drain(p)) {
+    ASSERT_LT(io.offset, blocks * kBs);
+    ++hits[io.offset];
+  }
+  // H(n, 1.2) = sum of k^-1.2: exact to a million, then the integral of the tail.
+  double h = 0;
+  for (int k = 1; k <= 1'000'000; ++k) h += std::pow(k, -1.2);
+  h += (std::pow(1e6 + 0.5, -0.2) - std::pow(static_cast<double>(blocks) + 0.5, -0.2)) / 0.2;
+  std::uint64_t top = 0;
+  for (const auto& [offset, count] : hits) top = std::max(top, count);
+  EXPECT_NEAR(static_cast<double>(top) / n, 1 / h, 0.006);  // ~0.18
+}
+
 TEST(IoPlanner, SameSeedSameSequenceOtherJobnumOther) {
   auto job = job_for(true, true, true);
   const FileRegion region{0, 1 << 30};
