@@ -103,7 +103,7 @@ void expect_random_map_covers_once(std::uint64_t blocks) {
 
 TEST(IoPlanner, RandomMapCoversEveryBlockOncePerPass) {
   expect_random_map_covers_once(1000);
-  expect_random_map_covers_once(4099);   // not a multiple of 64
+  expect_random_map_covers_once(4099);             // not a multiple of 64
   expect_random_map_covers_once(64 * 64 * 3 + 5);  // three map levels
   expect_random_map_covers_once(1);
 }
@@ -225,7 +225,7 @@ TEST(IoPlanner, ZipfConcentratesAccessesAsTheFormulaSays) {
     if (k <= blocks / 10) h_top += std::pow(static_cast<double>(k), -1.2);
   }
   EXPECT_NEAR(top_share(hits, blocks / 10), h_top / h_all, 0.01);  // ~0.73
-  EXPECT_NEAR(top_share(hits, 1), 1 / h_all, 0.005);                 // the hottest block, ~0.2
+  EXPECT_NEAR(top_share(hits, 1), 1 / h_all, 0.005);               // the hottest block, ~0.2
 }
 
 TEST(IoPlanner, ZipfCenterPutsTheHottestBlockThere) {
@@ -419,8 +419,8 @@ TEST(IoPlanner, FileServiceTypes) {
   };
   const auto [rr, rr_off] = files_of("roundrobin", false);
   EXPECT_EQ(rr, (std::vector<std::uint32_t>{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2}));
-  EXPECT_EQ(rr_off, (std::vector<std::uint64_t>{0, 0, 0, 4096, 4096, 4096, 8192, 8192, 8192,
-                                                 12288, 12288, 12288}));
+  EXPECT_EQ(rr_off, (std::vector<std::uint64_t>{0, 0, 0, 4096, 4096, 4096, 8192, 8192, 8192, 12288,
+                                                12288, 12288}));
   EXPECT_EQ(files_of("roundrobin:2", false).first,
             (std::vector<std::uint32_t>{0, 0, 1, 1, 2, 2, 0, 0, 1, 1, 2, 2}));
   EXPECT_EQ(files_of("sequential", false).first,

@@ -39,8 +39,8 @@ class BlockSizes {
   Kind kind_ = Kind::kFixed;
   std::uint32_t min_bytes_ = 4096;
   std::uint32_t max_bytes_ = 4096;
-  std::uint64_t range_steps_ = 1;             // bsrange: how many multiples of the minimum
-  std::vector<std::uint32_t> split_table_;    // bssplit: one entry per percentage point
+  std::uint64_t range_steps_ = 1;           // bsrange: how many multiples of the minimum
+  std::vector<std::uint32_t> split_table_;  // bssplit: one entry per percentage point
 };
 
 }  // namespace hostmark::io

@@ -97,8 +97,8 @@ BlockDistribution::BlockDistribution(const fio::RandomDistribution& spec, fio::D
     // consecutive ranks land far apart, with no division per draw.
     const auto bits = std::bit_width(blocks_ - 1);
     mask_ = bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
-    mult_ = (static_cast<std::uint64_t>(static_cast<double>(mask_) * (std::numbers::phi - 1)) |
-             1) & mask_;
+    mult_ = (static_cast<std::uint64_t>(static_cast<double>(mask_) * (std::numbers::phi - 1)) | 1) &
+            mask_;
     if (mult_ == 0) mult_ = 1;
     offset_ = spec.center ? std::min(static_cast<std::uint64_t>(*spec.center * n), blocks_ - 1)
                           : scatter_seed % blocks_;

@@ -26,8 +26,8 @@ std::uint64_t ceil_div(std::uint64_t a, std::uint64_t b) { return a / b + (a % b
 
 struct DirPlan {
   BlockSizes sizes;
-  std::uint64_t align_bytes = 4096;    // random offsets are multiples of this
-  std::uint64_t units_per_align = 1;   // align_bytes / the random map's unit
+  std::uint64_t align_bytes = 4096;   // random offsets are multiples of this
+  std::uint64_t units_per_align = 1;  // align_bytes / the random map's unit
 };
 
 struct FileState {
@@ -36,8 +36,8 @@ struct FileState {
   std::array<std::uint64_t, fio::kDirs> last_end{};   // end of the last I/O, per direction
   std::array<std::uint64_t, fio::kDirs> positions{};  // random start positions (align units)
   std::array<BlockDistribution, fio::kDirs> dist;
-  RandomMap map;                   // empty unless the random map is in use
-  std::uint64_t pass_bytes = 0;    // bytes since this file became current (sequential service)
+  RandomMap map;                 // empty unless the random map is in use
+  std::uint64_t pass_bytes = 0;  // bytes since this file became current (sequential service)
 };
 
 enum class DirMode : std::uint8_t { kSingle, kMix, kTrimWrite };
@@ -48,7 +48,7 @@ struct IoPlanner::State {
   std::array<DirPlan, fio::kDirs> dirs;
   DirMode dir_mode = DirMode::kSingle;
   std::size_t single_dir = kRead;
-  std::size_t mix_other = kWrite;     // the non-read side of a mix
+  std::size_t mix_other = kWrite;  // the non-read side of a mix
   std::uint64_t read_percent = 50;
   bool random = false;
   bool use_map = false;
@@ -56,21 +56,21 @@ struct IoPlanner::State {
   std::uint32_t sequencer = 1;
   std::uint32_t seq_left = 0;
   std::uint64_t map_unit_bytes = 4096;
-  int map_unit_shift = -1;            // log2(map_unit_bytes) when a power of two
+  int map_unit_shift = -1;  // log2(map_unit_bytes) when a power of two
   std::vector<FileState> files;
   FileChooser chooser;
   std::uint32_t current_file = 0;
   RandomSource rng;
   std::uint64_t byte_limit = kNoLimit;
   std::uint64_t io_limit = kNoLimit;
-  std::uint64_t budget_bytes = 0;     // bytes and I/Os counted against the budgets
+  std::uint64_t budget_bytes = 0;  // bytes and I/Os counted against the budgets
   std::uint64_t budget_ios = 0;
-  std::uint64_t bytes = 0;            // every planned byte and I/O since construction
+  std::uint64_t bytes = 0;  // every planned byte and I/O since construction
   std::uint64_t ios = 0;
-  bool pending_write = false;         // trimwrite: the write that follows a trim
+  bool pending_write = false;  // trimwrite: the write that follows a trim
   PlannedIo pending;
   bool empty = true;
-  std::uint64_t fixed_len = 4096;     // the one block size of a kSimple planner
+  std::uint64_t fixed_len = 4096;  // the one block size of a kSimple planner
 
   std::uint64_t map_units(std::uint64_t len) const {
     return map_unit_shift >= 0 ? (len + map_unit_bytes - 1) >> map_unit_shift
@@ -200,8 +200,8 @@ struct IoPlanner::State {
     ++budget_ios;
     bytes += len;
     ++ios;
-    const PlannedIo io{static_cast<fio::Dir>(d), kSimple ? 0 : current_file,
-                       f.region.offset + off, static_cast<std::uint32_t>(len)};
+    const PlannedIo io{static_cast<fio::Dir>(d), kSimple ? 0 : current_file, f.region.offset + off,
+                       static_cast<std::uint32_t>(len)};
     if constexpr (!kSimple) {
       if (dir_mode == DirMode::kTrimWrite) {  // write what was just trimmed, outside the budget
         pending = io;
@@ -269,7 +269,8 @@ IoPlanner::IoPlanner(const fio::JobOptions& job, std::vector<FileRegion> regions
   }
   s.map_unit_bytes = unit;
   if (std::has_single_bit(unit)) s.map_unit_shift = std::countr_zero(unit);
-  for (auto& plan : s.dirs) plan.units_per_align = std::max<std::uint64_t>(plan.align_bytes / unit, 1);
+  for (auto& plan : s.dirs)
+    plan.units_per_align = std::max<std::uint64_t>(plan.align_bytes / unit, 1);
 
   s.random = rw.random;
   s.sequencer = std::max<std::uint32_t>(rw.sequencer, 1);
@@ -300,8 +301,8 @@ IoPlanner::IoPlanner(const fio::JobOptions& job, std::vector<FileRegion> regions
   if (io_budget != 0) s.io_limit = io_budget;
 
   s.fixed_len = s.map_unit_bytes;
-  bool simple = s.files.size() == 1 && !s.empty && s.dir_mode != DirMode::kTrimWrite &&
-                s.sequencer == 1;
+  bool simple =
+      s.files.size() == 1 && !s.empty && s.dir_mode != DirMode::kTrimWrite && s.sequencer == 1;
   for (std::size_t d = 0; d < fio::kDirs; ++d) {
     const DirPlan& plan = s.dirs[d];
     if (active[d] && !(plan.sizes.fixed() && plan.sizes.min_bytes() == s.fixed_len &&

@@ -78,7 +78,8 @@ std::uint64_t RandomMap::next_free_slow(std::uint64_t unit) const {
       if (w >= level.size()) break;
       const std::uint64_t free_bits = ~level[w] & (kAllOnes << (pos & 63));
       if (free_bits != 0) {
-        return first_free_below(k, w * 64 + static_cast<std::uint64_t>(std::countr_zero(free_bits)));
+        return first_free_below(k,
+                                w * 64 + static_cast<std::uint64_t>(std::countr_zero(free_bits)));
       }
       pos = w + 1;  // the next word of this level is the next bit of the level above
     }

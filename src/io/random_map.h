@@ -25,9 +25,7 @@ class RandomMap {
   std::uint64_t used() const { return used_; }
   bool full() const { return used_ == units_; }
 
-  bool is_used(std::uint64_t unit) const {
-    return (leaf_[unit >> 6] >> (unit & 63)) & 1;
-  }
+  bool is_used(std::uint64_t unit) const { return (leaf_[unit >> 6] >> (unit & 63)) & 1; }
 
   // Marks `unit` used; returns false if it already was.
   bool mark(std::uint64_t unit) {
@@ -58,7 +56,8 @@ class RandomMap {
     if (unit < units_) {
       const std::uint64_t free_bits = ~leaf_[unit >> 6] & (~std::uint64_t{0} << (unit & 63));
       if (free_bits != 0) {
-        return (unit & ~std::uint64_t{63}) + static_cast<std::uint64_t>(std::countr_zero(free_bits));
+        return (unit & ~std::uint64_t{63}) +
+               static_cast<std::uint64_t>(std::countr_zero(free_bits));
       }
     }
     return next_free_slow(unit);
