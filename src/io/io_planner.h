@@ -22,7 +22,8 @@ struct PlannedIo {
   fio::Dir dir = fio::Dir::kRead;
   std::uint32_t file = 0;      // index into the regions given at construction
   std::uint64_t offset = 0;    // absolute offset in the file (region offset included)
-  std::uint32_t length = 0;    // bytes, a multiple of the block alignment
+  std::uint32_t length = 0;    // bytes, a multiple of the block alignment (except an I/O clipped
+                               // at the region's end or at the byte budget)
 };
 
 class IoPlanner {
@@ -30,7 +31,11 @@ class IoPlanner {
   // `regions`: one per file of this thread, already offset per jobnum (offset, offset_increment)
   // and sized (size / nrfiles). `seed`: the thread's seed (randrepeat/randseed applied by caller).
   // `byte_budget`: bytes to transfer before next() returns nullopt (io_size, or the regions'
-  // total); `io_budget`: I/Os before nullopt (number_ios; 0 = no limit).
+  // total; 0 = no byte limit); `io_budget`: I/Os before nullopt (number_ios; 0 = no limit).
+  // The last I/O is shortened to what the byte budget leaves, so bytes_planned() ends exactly
+  // at it. trimwrite: each trim is followed by a write of the same range, and the pair counts
+  // once against both budgets (fio doubles them). Semantics and differences from fio:
+  // docs/IO_PLANNER.md.
   IoPlanner(const fio::JobOptions& job, std::vector<FileRegion> regions, std::uint64_t seed,
             std::uint64_t byte_budget, std::uint64_t io_budget);
   ~IoPlanner();
@@ -43,6 +48,7 @@ class IoPlanner {
   // random map reset; the random stream continues.
   void restart();
 
+  // Everything next() returned since construction (all passes, trimwrite's writes included).
   std::uint64_t bytes_planned() const;
   std::uint64_t ios_planned() const;
 
