@@ -46,14 +46,16 @@ TEST(FioCommandLine, Seed1) {
   EXPECT_EQ(j.numjobs, 1);
   // Options before --name are global (fio's "global options"); the job inherits them.
   using Given = std::vector<std::pair<std::string, std::string>>;
-  EXPECT_EQ(p.global_given, (Given{{"filename", "fio_test"}, {"size", "1G"}, {"rw", "randrw"}, {"bs", "4k"}}));
+  EXPECT_EQ(p.global_given,
+            (Given{{"filename", "fio_test"}, {"size", "1G"}, {"rw", "randrw"}, {"bs", "4k"}}));
   EXPECT_EQ(j.given, (Given{{"name", "fio_test"}}));
   EXPECT_EQ(p.run.output_format, "normal");
 }
 
 TEST(FioCommandLine, Seed2) {
   ParsedJobs p = parsed_ok(
-      "--filename=fio_test --size=1G --rw=randrw --bs=4k --iodepth=32 --numjobs=16 --thread --group_reporting "
+      "--filename=fio_test --size=1G --rw=randrw --bs=4k --iodepth=32 --numjobs=16 --thread "
+      "--group_reporting "
       "--name=fio_test");
   ASSERT_EQ(p.jobs.size(), 1u);
   const JobOptions& j = p.jobs[0];
@@ -67,8 +69,10 @@ TEST(FioCommandLine, Seed2) {
 
 TEST(FioCommandLine, Seed3) {
   ParsedJobs p = parsed_ok(
-      "--filename=testfile-rand-4g --size=4G --direct=1 --rw=randwrite --bs=4k --ioengine=libaio --numjobs=10 "
-      "--iodepth=32 --name=rand-write-test --group_reporting --ramp_time=4 --time_based --runtime=300");
+      "--filename=testfile-rand-4g --size=4G --direct=1 --rw=randwrite --bs=4k --ioengine=libaio "
+      "--numjobs=10 "
+      "--iodepth=32 --name=rand-write-test --group_reporting --ramp_time=4 --time_based "
+      "--runtime=300");
   ASSERT_EQ(p.jobs.size(), 1u);
   const JobOptions& j = p.jobs[0];
   EXPECT_EQ(j.name, "rand-write-test");
@@ -84,13 +88,17 @@ TEST(FioCommandLine, Seed3) {
   EXPECT_TRUE(j.time_based);
   EXPECT_EQ(j.runtime_ns, 300'000'000'000u);
   using Given = std::vector<std::pair<std::string, std::string>>;
-  EXPECT_EQ(j.given, (Given{{"name", "rand-write-test"}, {"group_reporting", ""}, {"ramp_time", "4"},
-                            {"time_based", ""}, {"runtime", "300"}}));
+  EXPECT_EQ(j.given, (Given{{"name", "rand-write-test"},
+                            {"group_reporting", ""},
+                            {"ramp_time", "4"},
+                            {"time_based", ""},
+                            {"runtime", "300"}}));
 }
 
 TEST(FioCommandLine, Seed4) {
   ParsedJobs p = parsed_ok(
-      "--filename=testfile-rand-4g --direct=1 --rw=randread --bs=4k --ioengine=libaio --numjobs=4 --iodepth=32 "
+      "--filename=testfile-rand-4g --direct=1 --rw=randread --bs=4k --ioengine=libaio --numjobs=4 "
+      "--iodepth=32 "
       "--name=rand-read-test --group_reporting --readonly --ramp_time=4");
   ASSERT_EQ(p.jobs.size(), 1u);
   const JobOptions& j = p.jobs[0];
@@ -104,7 +112,8 @@ TEST(FioCommandLine, Seed4) {
 }
 
 TEST(FioCommandLine, NameScopesLaterOptionsAndJobsCopyTheGlobalState) {
-  ParsedJobs p = parsed_ok("--bs=8k --name=a --iodepth=4 --rw=write --name=b --name=global --size=1m --name=c");
+  ParsedJobs p = parsed_ok(
+      "--bs=8k --name=a --iodepth=4 --rw=write --name=b --name=global --size=1m --name=c");
   ASSERT_EQ(p.jobs.size(), 3u);
   EXPECT_EQ(p.jobs[0].iodepth, 4u);
   EXPECT_EQ(p.jobs[0].bs[0], 8192u);
@@ -117,21 +126,25 @@ TEST(FioCommandLine, NameScopesLaterOptionsAndJobsCopyTheGlobalState) {
 
 TEST(FioCommandLine, Spellings) {
   EXPECT_EQ(parsed_ok("--bs 16k --name x").jobs.at(0).bs[0], 16384u);  // separate value
-  EXPECT_EQ(parsed_ok("-bs=16k -name=x").jobs.at(0).bs[0], 16384u);    // one dash (getopt_long_only)
-  EXPECT_EQ(parsed_ok("--name=x --runt=10").jobs.at(0).runtime_ns, 10'000'000'000u);  // unique prefix
-  EXPECT_EQ(parsed_ok("--name=x --readwrite=randread").jobs.at(0).rw.random, true);   // alias
+  EXPECT_EQ(parsed_ok("-bs=16k -name=x").jobs.at(0).bs[0], 16384u);  // one dash (getopt_long_only)
+  EXPECT_EQ(parsed_ok("--name=x --runt=10").jobs.at(0).runtime_ns,
+            10'000'000'000u);  // unique prefix
+  EXPECT_EQ(parsed_ok("--name=x --readwrite=randread").jobs.at(0).rw.random, true);  // alias
   EXPECT_EQ(parsed_ok("--name=x --thread=0").jobs.at(0).thread, false);
-  EXPECT_NE(error_of(parse("--name=x --iodepth_b=2")).find("--iodepth_b: ambiguous option"), std::string::npos);
+  EXPECT_NE(error_of(parse("--name=x --iodepth_b=2")).find("--iodepth_b: ambiguous option"),
+            std::string::npos);
   EXPECT_EQ(error_of(parse("--name=x --direct")), "--direct: needs a value");
   // "--direct --rw=read": like fio, the next word is direct's value.
-  EXPECT_EQ(error_of(parse("--name=x --direct --rw=read")), "--direct: '--rw=read' is not a boolean (0 or 1)");
+  EXPECT_EQ(error_of(parse("--name=x --direct --rw=read")),
+            "--direct: '--rw=read' is not a boolean (0 or 1)");
   // A flag takes no separate value: "1" is a job file, as in fio.
   EXPECT_EQ(error_of(parse("--name=x --thread 1")), "1: No such file or directory");
   EXPECT_EQ(error_of(parse("--name=x --ramp-time=10")), "--ramp-time: unknown option");
 }
 
 TEST(FioCommandLine, ErrorsNameTheOption) {
-  EXPECT_EQ(error_of(parse("--name=x --write_bw_log=foo")), "--write_bw_log: not implemented by hostmark");
+  EXPECT_EQ(error_of(parse("--name=x --write_bw_log=foo")),
+            "--write_bw_log: not implemented by hostmark");
   EXPECT_EQ(error_of(parse("--name=x --foo=1")), "--foo: unknown option");
   EXPECT_EQ(error_of(parse("--bs=4q --name=x")), "--bs: '4q' is not a size");
   EXPECT_EQ(error_of(parse("--name=x --rwmixread=150")), "--rwmixread: 150 is not a percentage");
@@ -157,8 +170,10 @@ TEST(FioCommandLine, RunOptions) {
   EXPECT_EQ(parsed_ok("--output-format=json+ --name=x").run.output_format, "json+");
   EXPECT_EQ(error_of(parse("--output-format=xml --name=x")),
             "--output-format: 'xml' is not one of normal, json, json+, terse");
-  EXPECT_EQ(error_of(parse("--eta=sometimes --name=x")), "--eta: 'sometimes' is not one of auto, always, never");
-  EXPECT_EQ(error_of(parse("--terse-version=9 --name=x")), "--terse-version: '9' is not 2, 3, 4 or 5");
+  EXPECT_EQ(error_of(parse("--eta=sometimes --name=x")),
+            "--eta: 'sometimes' is not one of auto, always, never");
+  EXPECT_EQ(error_of(parse("--terse-version=9 --name=x")),
+            "--terse-version: '9' is not 2, 3, 4 or 5");
 }
 
 TEST(FioCommandLine, Actions) {
@@ -241,9 +256,11 @@ TEST(FioCommandLine, AgreesWithRealFioOnAcceptance) {
   };
   for (const auto& [line, accepted] : cases) {
     std::string command = "fio --parse-only " + line + " >/dev/null 2>&1";
-    bool fio_ok = std::system(command.c_str()) == 0;  // NOLINT(cert-env33-c): a test against the peer
+    bool fio_ok =
+        std::system(command.c_str()) == 0;  // NOLINT(cert-env33-c): a test against the peer
     EXPECT_EQ(fio_ok, accepted) << "fio on: " << line;
-    EXPECT_EQ(parse(line).ok(), accepted) << "hostmark on: " << line << ": " << error_of(parse(line));
+    EXPECT_EQ(parse(line).ok(), accepted)
+        << "hostmark on: " << line << ": " << error_of(parse(line));
   }
 }
 

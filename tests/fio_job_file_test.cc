@@ -22,7 +22,9 @@ JobOptions one_job(std::string_view body) {
   return parsed.value().jobs[0];
 }
 
-std::string job_error(std::string_view body) { return error_of(parse("[j]\n" + std::string(body) + "\n")); }
+std::string job_error(std::string_view body) {
+  return error_of(parse("[j]\n" + std::string(body) + "\n"));
+}
 
 TEST(FioJobFile, TwoGlobalSectionsApplyToTheJobsAfterThem) {
   auto parsed = parse(
@@ -73,7 +75,11 @@ TEST(FioJobFile, CommentsBlanksAndBareFlags) {
   EXPECT_TRUE(j.time_based);
   EXPECT_EQ(j.filenames, (std::vector<std::string>{"/tmp/a#b"}));
   using Given = std::vector<std::pair<std::string, std::string>>;
-  EXPECT_EQ(j.given, (Given{{"bs", "8k"}, {"rw", "write"}, {"direct", ""}, {"time_based", ""}, {"filename", "/tmp/a#b"}}));
+  EXPECT_EQ(j.given, (Given{{"bs", "8k"},
+                            {"rw", "write"},
+                            {"direct", ""},
+                            {"time_based", ""},
+                            {"filename", "/tmp/a#b"}}));
 }
 
 TEST(FioJobFile, IncludeIsRelativeToTheIncludingFile) {
@@ -90,11 +96,14 @@ TEST(FioJobFile, IncludeIsRelativeToTheIncludingFile) {
   EXPECT_EQ(error_of(parse_job_file(m.files["bad.fio"], "bad.fio", m.env())),
             "bad.fio:2: include: cannot read 'nothere.fio': No such file or directory");
   m.files["loop.fio"] = "[x]\ninclude loop.fio\n";
-  EXPECT_NE(error_of(parse_job_file(m.files["loop.fio"], "loop.fio", m.env())).find("nested too deep"), std::string::npos);
+  EXPECT_NE(
+      error_of(parse_job_file(m.files["loop.fio"], "loop.fio", m.env())).find("nested too deep"),
+      std::string::npos);
   // An error inside an included file names that file and its line.
   m.files["inc_err.fio"] = "\nbs=4q\n";
   m.files["top.fio"] = "[x]\ninclude inc_err.fio\n";
-  EXPECT_EQ(error_of(parse_job_file(m.files["top.fio"], "top.fio", m.env())), "inc_err.fio:2: bs: '4q' is not a size");
+  EXPECT_EQ(error_of(parse_job_file(m.files["top.fio"], "top.fio", m.env())),
+            "inc_err.fio:2: bs: '4q' is not a size");
 }
 
 TEST(FioJobFile, EnvironmentAndMachineKeywords) {
@@ -145,7 +154,8 @@ TEST(FioJobFile, RwModesAndMix) {
   EXPECT_EQ(one_job("rw=randread:8").rw, (RwMode{true, false, false, true, 8}));
   EXPECT_EQ(one_job("rw=write").rw, (RwMode{false, true, false, false, 1}));
   EXPECT_NE(job_error("rw=write:4k").find("not implemented by hostmark"), std::string::npos);
-  EXPECT_EQ(job_error("rw=randwrtie").substr(0, 49), "job.fio:2: rw: 'randwrtie' is not an I/O pattern ");
+  EXPECT_EQ(job_error("rw=randwrtie").substr(0, 49),
+            "job.fio:2: rw: 'randwrtie' is not an I/O pattern ");
   EXPECT_EQ(one_job("rwmixread=70").rwmixread, 70u);
   EXPECT_EQ(one_job("rwmixwrite=30").rwmixread, 70u);
   EXPECT_EQ(one_job("rwmixread=10\nrwmixwrite=40").rwmixread, 60u);
@@ -183,7 +193,9 @@ TEST(FioJobFile, BlockSizesPerDirectionRangesAndSplits) {
 }
 
 TEST(FioJobFile, SizesOffsetsAndPercentages) {
-  JobOptions j = one_job("size=50%\noffset=10%\nio_size=(4*1024)k\nfilesize=1m-2m\noffset_increment=1g\nnumber_ios=1000");
+  JobOptions j = one_job(
+      "size=50%\noffset=10%\nio_size=(4*1024)k\nfilesize=1m-2m\noffset_increment=1g\nnumber_ios="
+      "1000");
   EXPECT_DOUBLE_EQ(j.size_percent, 50);
   EXPECT_EQ(j.size, 0u);
   EXPECT_DOUBLE_EQ(j.offset_percent, 10);
@@ -199,7 +211,8 @@ TEST(FioJobFile, SizesOffsetsAndPercentages) {
 }
 
 TEST(FioJobFile, TimesAndLoops) {
-  JobOptions j = one_job("runtime=1m\nramp_time=4\nstartdelay=100ms\nloops=3\nbwavgtime=250\niopsavgtime=1s");
+  JobOptions j =
+      one_job("runtime=1m\nramp_time=4\nstartdelay=100ms\nloops=3\nbwavgtime=250\niopsavgtime=1s");
   EXPECT_EQ(j.runtime_ns, 60'000'000'000u);
   EXPECT_EQ(j.ramp_time_ns, 4'000'000'000u);
   EXPECT_EQ(j.startdelay_ns, 100'000'000u);
@@ -265,8 +278,10 @@ TEST(FioJobFile, RandomDistributions) {
   EXPECT_EQ(one_job("random_distribution=random").random_distribution.kind, Distribution::kRandom);
   EXPECT_EQ(job_error("random_distribution=zipf:1.0"),
             "job.fio:2: random_distribution: zipf theta must be different from 1.0");
-  EXPECT_NE(job_error("random_distribution=zoned:60/10:30/20").find("add up to"), std::string::npos);
-  EXPECT_NE(job_error("random_distribution=gauss:1").find("is not a distribution"), std::string::npos);
+  EXPECT_NE(job_error("random_distribution=zoned:60/10:30/20").find("add up to"),
+            std::string::npos);
+  EXPECT_NE(job_error("random_distribution=gauss:1").find("is not a distribution"),
+            std::string::npos);
 }
 
 TEST(FioJobFile, VerifyAndPatterns) {
@@ -276,7 +291,9 @@ TEST(FioJobFile, VerifyAndPatterns) {
   EXPECT_EQ(one_job("verify=md5").verify, VerifyKind::kMd5);
   EXPECT_EQ(one_job("verify=sha256").verify, VerifyKind::kSha256);
   EXPECT_EQ(one_job("verify=md5\nverify=0").verify, VerifyKind::kNone);
-  JobOptions j = one_job("verify_pattern=0xdeadbeef\nverify_fatal=1\nverify_backlog=16\ndo_verify=0\nverify_interval=512");
+  JobOptions j = one_job(
+      "verify_pattern=0xdeadbeef\nverify_fatal=1\nverify_backlog=16\ndo_verify=0\nverify_interval="
+      "512");
   EXPECT_EQ(j.verify, VerifyKind::kPattern);  // as fio, when verify= is not given
   EXPECT_EQ(j.verify_pattern, (std::vector<std::uint8_t>{0xde, 0xad, 0xbe, 0xef}));
   EXPECT_TRUE(j.verify_fatal);
@@ -312,8 +329,10 @@ TEST(FioJobFile, BuffersSyncsStatisticsSafety) {
 
 TEST(FioJobFile, FilesAndLayout) {
   JobOptions j = one_job(
-      "filename=a\\:b:c\ndirectory=/var/tmp\nfilename_format=f.$jobnum\nnrfiles=4\ndirect=1\nsync=1\n"
-      "invalidate=0\nfallocate=none\ncreate_only=1\noverwrite=1\nunlink=1\nfile_service_type=random\n"
+      "filename=a\\:b:c\ndirectory=/var/"
+      "tmp\nfilename_format=f.$jobnum\nnrfiles=4\ndirect=1\nsync=1\n"
+      "invalidate=0\nfallocate=none\ncreate_only=1\noverwrite=1\nunlink=1\nfile_service_type="
+      "random\n"
       "description=hello world\nnumjobs=16\nstonewall\nnew_group");
   EXPECT_EQ(j.filenames, (std::vector<std::string>{"a:b", "c"}));
   EXPECT_EQ(j.directory, "/var/tmp");
@@ -347,11 +366,15 @@ TEST(FioJobFile, DefaultsAreFios) {
 }
 
 TEST(FioJobFile, ErrorsNameFileLineAndOption) {
-  EXPECT_EQ(error_of(parse("[j]\nrw=read\n\nwrite_bw_log=foo\n")), "job.fio:4: write_bw_log: not implemented by hostmark");
-  EXPECT_EQ(error_of(parse("[j]\ncpus_allowed=0-3\n")), "job.fio:2: cpus_allowed: not implemented by hostmark");
-  EXPECT_EQ(error_of(parse("[j]\nzonemode=zbd\n")), "job.fio:2: zonemode: not implemented by hostmark");
+  EXPECT_EQ(error_of(parse("[j]\nrw=read\n\nwrite_bw_log=foo\n")),
+            "job.fio:4: write_bw_log: not implemented by hostmark");
+  EXPECT_EQ(error_of(parse("[j]\ncpus_allowed=0-3\n")),
+            "job.fio:2: cpus_allowed: not implemented by hostmark");
+  EXPECT_EQ(error_of(parse("[j]\nzonemode=zbd\n")),
+            "job.fio:2: zonemode: not implemented by hostmark");
   EXPECT_EQ(error_of(parse("[j]\nfoo=1\n")), "job.fio:2: foo: unknown option");
-  EXPECT_EQ(error_of(parse("[j]\nramp-time=2\n")), "job.fio:2: ramp-time: unknown option");  // fio takes no '-'
+  EXPECT_EQ(error_of(parse("[j]\nramp-time=2\n")),
+            "job.fio:2: ramp-time: unknown option");  // fio takes no '-'
   EXPECT_EQ(error_of(parse("bs=4k\n[j]\n")), "job.fio:1: bs: option outside of a [section]");
   EXPECT_EQ(error_of(parse("[j\n")), "job.fio:1: '[j' is not a [section] header");
   std::string many = "[j]\n";
@@ -359,7 +382,8 @@ TEST(FioJobFile, ErrorsNameFileLineAndOption) {
   many += "bs=4q\n";
   EXPECT_EQ(error_of(parse(many)), "job.fio:12: bs: '4q' is not a size");
   // An error in [global] names its own line too.
-  EXPECT_EQ(error_of(parse("[global]\niodepth=0\n[j]\n")), "job.fio:2: iodepth: must be at least 1");
+  EXPECT_EQ(error_of(parse("[global]\niodepth=0\n[j]\n")),
+            "job.fio:2: iodepth: must be at least 1");
 }
 
 }  // namespace

@@ -8,7 +8,9 @@
 namespace hostmark::fio {
 namespace {
 
-std::uint64_t size(std::string_view text, unsigned kb_base = 1024) { return parse_number(text, kb_base).value(); }
+std::uint64_t size(std::string_view text, unsigned kb_base = 1024) {
+  return parse_number(text, kb_base).value();
+}
 
 TEST(FioValues, SizesFollowFiosUnitRules) {
   EXPECT_EQ(size("512"), 512u);
@@ -74,7 +76,9 @@ TEST(FioValues, Arithmetic) {
 }
 
 TEST(FioValues, ExpressionEvaluatorDirectly) {
-  LiteralParser plain = [](std::string_view lit) -> Expected<std::int64_t> { return std::stoll(std::string(lit)); };
+  LiteralParser plain = [](std::string_view lit) -> Expected<std::int64_t> {
+    return std::stoll(std::string(lit));
+  };
   EXPECT_EQ(evaluate_expression("-(2+3)*4", plain).value(), -20);
   EXPECT_EQ(evaluate_expression("-7/2", plain).value(), -3);
   EXPECT_FALSE(evaluate_expression("2 3", plain).ok());
@@ -149,7 +153,8 @@ TEST(FioValues, Patterns) {
   EXPECT_EQ(parse_pattern("\"ab\"").value(), (B{'a', 'b'}));
   EXPECT_EQ(parse_pattern("255").value(), (B{0xff, 0, 0, 0}));
   // fio's own example (lib/pattern.c): -99"some string"0x66
-  EXPECT_EQ(parse_pattern("-99\"some\"0x66").value(), (B{0x9d, 0xff, 0xff, 0xff, 's', 'o', 'm', 'e', 0x66}));
+  EXPECT_EQ(parse_pattern("-99\"some\"0x66").value(),
+            (B{0x9d, 0xff, 0xff, 0xff, 's', 'o', 'm', 'e', 0x66}));
   EXPECT_FALSE(parse_pattern("\"open").ok());
   EXPECT_FALSE(parse_pattern("zz").ok());
   EXPECT_FALSE(parse_pattern("").ok());

@@ -63,7 +63,8 @@ Expected<Resolved> resolve(std::string_view written) {
   Resolved r{name, find_run_option(name), find_option(name)};
   if (r.run || r.job) return r;
   if (is_unimplemented_fio_option(name) ||
-      std::ranges::find(unimplemented_run_options(), std::string_view(name)) != unimplemented_run_options().end()) {
+      std::ranges::find(unimplemented_run_options(), std::string_view(name)) !=
+          unimplemented_run_options().end()) {
     return usage_error("--" + name, "not implemented by hostmark");
   }
   return usage_error("--" + name, "unknown option");
@@ -131,7 +132,8 @@ Status read_job_files(State& st, const ParserEnv& env) {
 
 }  // namespace
 
-Expected<ParsedJobs> parse_fio_command_line(const std::vector<std::string>& args, const ParserEnv& env) {
+Expected<ParsedJobs> parse_fio_command_line(const std::vector<std::string>& args,
+                                            const ParserEnv& env) {
   State st;
   if (args.empty()) {
     st.out.run.action = RunAction::kHelp;
@@ -164,7 +166,8 @@ Expected<ParsedJobs> parse_fio_command_line(const std::vector<std::string>& args
     }
     if (r.run) {
       if (r.run->name == "section") continue;  // taken by the pre-pass
-      if (Status s = r.run->set(st.out.run, value.value_or("")); !s) return usage_error("--" + r.name, s.error().why);
+      if (Status s = r.run->set(st.out.run, value.value_or("")); !s)
+        return usage_error("--" + r.name, s.error().why);
       if (st.out.run.action != RunAction::kRun) return st.out;
       continue;
     }
@@ -176,7 +179,8 @@ Expected<ParsedJobs> parse_fio_command_line(const std::vector<std::string>& args
   if (st.out.run.readonly) {
     for (JobOptions& job : st.out.jobs) job.readonly = true;
   }
-  if (st.out.jobs.empty()) return usage_error("fio", "no jobs defined (give --name=NAME or a job file)");
+  if (st.out.jobs.empty())
+    return usage_error("fio", "no jobs defined (give --name=NAME or a job file)");
   return st.out;
 }
 

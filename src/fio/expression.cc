@@ -104,7 +104,8 @@ class Evaluator {
     }
     skip_space();
     std::size_t start = pos_;
-    while (pos_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '.')) {
+    while (pos_ < text_.size() &&
+           (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '.')) {
       ++pos_;
     }
     if (start == pos_) {

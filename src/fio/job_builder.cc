@@ -23,7 +23,8 @@ Status apply_option(JobOptions& job, const OptionText& option,
   bool bare_ok = def->kind == ValueKind::kFlag || def->kind == ValueKind::kBool;
   if (!option.value && !bare_ok) return option_error(option.place, option.name, "needs a value");
   std::string_view value = option.value ? std::string_view(*option.value) : std::string_view();
-  if (Status s = def->set(job, value); !s) return option_error(option.place, option.name, s.error().why);
+  if (Status s = def->set(job, value); !s)
+    return option_error(option.place, option.name, s.error().why);
   given.emplace_back(option.name, option.value.value_or(""));
   return Ok{};
 }

@@ -15,7 +15,7 @@
 namespace hostmark::fio {
 
 struct Place {
-  std::string where;          // "job.fio:12"; "" on the command line
+  std::string where;  // "job.fio:12"; "" on the command line
   bool command_line = false;
 };
 

@@ -17,8 +17,10 @@ struct Line {
 };
 
 std::string_view trim(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
+    text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+    text.remove_suffix(1);
   return text;
 }
 
@@ -26,7 +28,8 @@ std::string_view trim(std::string_view text) {
 // (so "filename=a#b" keeps its '#').
 std::string_view strip_comment(std::string_view line) {
   for (std::size_t i = 0; i < line.size(); ++i) {
-    if ((line[i] == ';' || line[i] == '#') && (i == 0 || std::isspace(static_cast<unsigned char>(line[i - 1])))) {
+    if ((line[i] == ';' || line[i] == '#') &&
+        (i == 0 || std::isspace(static_cast<unsigned char>(line[i - 1])))) {
       return trim(line.substr(0, i));
     }
   }
@@ -39,8 +42,8 @@ std::string directory_of(const std::string& path) {
 }
 
 // The file's lines with include directives replaced by the included files' lines.
-Status collect_lines(std::string_view text, const std::string& file_name, const ParserEnv& env, int depth,
-                     std::vector<Line>& out) {
+Status collect_lines(std::string_view text, const std::string& file_name, const ParserEnv& env,
+                     int depth, std::vector<Line>& out) {
   std::size_t start = 0;
   int number = 0;
   while (start <= text.size()) {
@@ -57,13 +60,16 @@ Status collect_lines(std::string_view text, const std::string& file_name, const 
     }
     std::string expanded = expand_line(line, env);
     std::string_view l = trim(expanded);
-    if (l.size() > 8 && l.substr(0, 7) == "include" && std::isspace(static_cast<unsigned char>(l[7]))) {
+    if (l.size() > 8 && l.substr(0, 7) == "include" &&
+        std::isspace(static_cast<unsigned char>(l[7]))) {
       std::string target(trim(l.substr(8)));
       if (target.front() != '/') target = directory_of(file_name) + target;
-      if (depth >= kMaxIncludeDepth) return usage_error(where, "include: nested too deep (a cycle?)");
+      if (depth >= kMaxIncludeDepth)
+        return usage_error(where, "include: nested too deep (a cycle?)");
       if (!env.read_file) return usage_error(where, "include: cannot read '" + target + "'");
       auto content = env.read_file(target);
-      if (!content) return usage_error(where, "include: cannot read '" + target + "': " + content.error().why);
+      if (!content)
+        return usage_error(where, "include: cannot read '" + target + "': " + content.error().why);
       if (Status s = collect_lines(content.value(), target, env, depth + 1, out); !s) return s;
     } else {
       out.push_back(Line{std::string(l), std::move(where)});
@@ -111,7 +117,8 @@ Status read_job_file(const JobFileRequest& request, const ParserEnv& env, Parsed
     }
     std::string name(trim(std::string_view(header.text).substr(1, header.text.size() - 2)));
     std::vector<OptionText> options;
-    for (++i; i < lines.size() && lines[i].text.front() != '['; ++i) options.push_back(option_of(lines[i]));
+    for (++i; i < lines.size() && lines[i].text.front() != '['; ++i)
+      options.push_back(option_of(lines[i]));
 
     if (name == "global") {
       if (Status s = apply_section(global, options, out.global_given); !s) return s;
@@ -130,7 +137,8 @@ Status read_job_file(const JobFileRequest& request, const ParserEnv& env, Parsed
   return Ok{};
 }
 
-Expected<ParsedJobs> parse_job_file(std::string_view text, const std::string& file_name, const ParserEnv& env) {
+Expected<ParsedJobs> parse_job_file(std::string_view text, const std::string& file_name,
+                                    const ParserEnv& env) {
   ParsedJobs out;
   JobFileRequest request;
   request.text = text;

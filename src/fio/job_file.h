@@ -12,10 +12,10 @@ namespace hostmark::fio {
 
 struct JobFileRequest {
   std::string_view text;
-  std::string file_name;                        // for messages and relative includes
-  JobOptions global;                            // state before the file's first [global]
+  std::string file_name;                               // for messages and relative includes
+  JobOptions global;                                   // state before the file's first [global]
   const std::vector<std::string>* sections = nullptr;  // --section filter; null or empty: all
-  bool stonewall_first_job = false;             // fio separates job files by a stonewall
+  bool stonewall_first_job = false;                    // fio separates job files by a stonewall
 };
 
 // Reads one file's sections into `out.jobs` (and [global] options into out.global_given).

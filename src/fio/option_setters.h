@@ -40,7 +40,8 @@ Expected<T> count(std::string_view v, unsigned kb_base) {
   return static_cast<T>(n.value());
 }
 
-template <auto M, std::uint64_t Min = 0, std::uint64_t Max = std::numeric_limits<std::uint32_t>::max()>
+template <auto M, std::uint64_t Min = 0,
+          std::uint64_t Max = std::numeric_limits<std::uint32_t>::max()>
 Status set_count(JobOptions& job, std::string_view v) {
   using T = std::remove_reference_t<decltype(job.*M)>;
   auto n = count<T, Min, Max>(v, job.kb_base);

@@ -15,8 +15,20 @@ namespace hostmark::fio {
 // command line ("--thread"); every other kind needs "--opt=value" or "--opt value" there.
 // In job files both kFlag and kBool may be bare (= 1).
 enum class ValueKind : std::uint8_t {
-  kFlag, kBool, kInt, kSize, kSizePercent, kPerDirSize, kRange, kPerDirRange, kTime, kString,
-  kChoice, kFloatList, kPattern, kList
+  kFlag,
+  kBool,
+  kInt,
+  kSize,
+  kSizePercent,
+  kPerDirSize,
+  kRange,
+  kPerDirRange,
+  kTime,
+  kString,
+  kChoice,
+  kFloatList,
+  kPattern,
+  kList
 };
 std::string_view value_kind_name(ValueKind kind);
 

@@ -59,26 +59,31 @@ Status set_bs(JobOptions& job, std::string_view v) {
 
 Status set_blockalign(JobOptions& job, std::string_view v) {
   job.blockalign_set = true;
-  return per_direction(v, job.blockalign, [&](std::string_view s) { return block_size(s, job.kb_base); });
+  return per_direction(v, job.blockalign,
+                       [&](std::string_view s) { return block_size(s, job.kb_base); });
 }
 
 Status set_bsrange(JobOptions& job, std::string_view v) {
   using Range = std::pair<std::uint32_t, std::uint32_t>;
   PerDir<Range> ranges{};
   if (job.bsrange) ranges = *job.bsrange;
-  else for (int d = 0; d < kDirs; ++d) ranges[d] = {job.bs[d], job.bs[d]};
+  else
+    for (int d = 0; d < kDirs; ++d) ranges[d] = {job.bs[d], job.bs[d]};
   Status s = per_direction(v, ranges, [&](std::string_view one) -> Expected<Range> {
     auto r = parse_range(one, job.kb_base);
     if (!r) return r.error();
-    if (r.value().first == 0 || r.value().second > 0xffffffffULL) return invalid(quoted(one) + " is not a block size range");
-    return Range{static_cast<std::uint32_t>(r.value().first), static_cast<std::uint32_t>(r.value().second)};
+    if (r.value().first == 0 || r.value().second > 0xffffffffULL)
+      return invalid(quoted(one) + " is not a block size range");
+    return Range{static_cast<std::uint32_t>(r.value().first),
+                 static_cast<std::uint32_t>(r.value().second)};
   });
   if (s) job.bsrange = ranges;
   return s;
 }
 
 Status set_bssplit(JobOptions& job, std::string_view v) {
-  return per_direction(v, job.bssplit, [&](std::string_view one) { return parse_bssplit_list(one, job.kb_base); });
+  return per_direction(v, job.bssplit,
+                       [&](std::string_view one) { return parse_bssplit_list(one, job.kb_base); });
 }
 
 Status set_random_distribution(JobOptions& job, std::string_view v) {
@@ -126,29 +131,39 @@ Status set_nonvectored(JobOptions& job, std::string_view v) {
 }
 
 Status set_rate(JobOptions& job, std::string_view v) {
-  return per_direction(v, job.rate_bytes_per_s, [&](std::string_view s) { return parse_number(s, job.kb_base); });
+  return per_direction(v, job.rate_bytes_per_s,
+                       [&](std::string_view s) { return parse_number(s, job.kb_base); });
 }
 
 Status set_rate_iops(JobOptions& job, std::string_view v) {
-  return per_direction(v, job.rate_iops, [&](std::string_view s) { return parse_number(s, job.kb_base, "number"); });
+  return per_direction(v, job.rate_iops,
+                       [&](std::string_view s) { return parse_number(s, job.kb_base, "number"); });
 }
 
 constexpr std::uint32_t kU32Max = 0xffffffff;
 
 constexpr std::array kRows{
-    OptionDef{"rw", "readwrite", ValueKind::kChoice, set_rw, "IO direction (read, write, randrw, ...[:N])"},
-    OptionDef{"rwmixread", "", ValueKind::kInt, set_rwmixread, "Percentage of mixed workload that is reads"},
-    OptionDef{"rwmixwrite", "", ValueKind::kInt, set_rwmixwrite, "Percentage of mixed workload that is writes"},
-    OptionDef{"bs", "blocksize", ValueKind::kPerDirSize, set_bs, "Block size unit (read,write,trim)"},
+    OptionDef{"rw", "readwrite", ValueKind::kChoice, set_rw,
+              "IO direction (read, write, randrw, ...[:N])"},
+    OptionDef{"rwmixread", "", ValueKind::kInt, set_rwmixread,
+              "Percentage of mixed workload that is reads"},
+    OptionDef{"rwmixwrite", "", ValueKind::kInt, set_rwmixwrite,
+              "Percentage of mixed workload that is writes"},
+    OptionDef{"bs", "blocksize", ValueKind::kPerDirSize, set_bs,
+              "Block size unit (read,write,trim)"},
     OptionDef{"bsrange", "blocksize_range", ValueKind::kPerDirRange, set_bsrange,
               "Set block size range (in more detail than bs)"},
-    OptionDef{"bssplit", "", ValueKind::kList, set_bssplit, "Set a specific mix of block sizes (4k/50:64k/50)"},
-    OptionDef{"ba", "blockalign", ValueKind::kPerDirSize, set_blockalign, "IO block offset alignment"},
-    OptionDef{"random_distribution", "", ValueKind::kChoice, set_random_distribution,
-              "Random offset distribution generator (random, zipf, pareto, normal, zoned, zoned_abs)"},
+    OptionDef{"bssplit", "", ValueKind::kList, set_bssplit,
+              "Set a specific mix of block sizes (4k/50:64k/50)"},
+    OptionDef{"ba", "blockalign", ValueKind::kPerDirSize, set_blockalign,
+              "IO block offset alignment"},
+    OptionDef{
+        "random_distribution", "", ValueKind::kChoice, set_random_distribution,
+        "Random offset distribution generator (random, zipf, pareto, normal, zoned, zoned_abs)"},
     OptionDef{"norandommap", "", ValueKind::kFlag, set_bool<&JobOptions::norandommap>,
               "Accept potential duplicate random blocks"},
-    OptionDef{"randrepeat", "", ValueKind::kBool, set_bool<&JobOptions::randrepeat>, "Use repeatable random IO pattern"},
+    OptionDef{"randrepeat", "", ValueKind::kBool, set_bool<&JobOptions::randrepeat>,
+              "Use repeatable random IO pattern"},
     OptionDef{"randseed", "", ValueKind::kInt, set_randseed, "Set the random generator seed value"},
     OptionDef{"random_generator", "", ValueKind::kChoice, set_random_generator,
               "Type of random number generator to use (tausworthe, lfsr, tausworthe64)"},
@@ -156,33 +171,46 @@ constexpr std::array kRows{
     OptionDef{"iodepth", "", ValueKind::kInt, set_count<&JobOptions::iodepth, 1, kU32Max>,
               "Number of IO buffers to keep in flight"},
     OptionDef{"iodepth_batch", "iodepth_batch_submit", ValueKind::kInt,
-              set_opt_count<&JobOptions::iodepth_batch_submit>, "Number of IO buffers to submit in one go"},
+              set_opt_count<&JobOptions::iodepth_batch_submit>,
+              "Number of IO buffers to submit in one go"},
     OptionDef{"iodepth_batch_complete_min", "iodepth_batch_complete", ValueKind::kInt,
-              set_opt_count<&JobOptions::iodepth_batch_complete_min>, "Min number of IO buffers to retrieve in one go"},
-    OptionDef{"iodepth_batch_complete_max", "", ValueKind::kInt, set_opt_count<&JobOptions::iodepth_batch_complete_max>,
+              set_opt_count<&JobOptions::iodepth_batch_complete_min>,
+              "Min number of IO buffers to retrieve in one go"},
+    OptionDef{"iodepth_batch_complete_max", "", ValueKind::kInt,
+              set_opt_count<&JobOptions::iodepth_batch_complete_max>,
               "Max number of IO buffers to retrieve in one go"},
-    OptionDef{"iodepth_low", "", ValueKind::kInt, set_opt_count<&JobOptions::iodepth_low>, "Low water mark for queuing depth"},
-    OptionDef{"hipri", "", ValueKind::kFlag, set_bool<&JobOptions::hipri>, "Use polled IO completions (io_uring, pvsync2)"},
-    OptionDef{"nowait", "", ValueKind::kBool, set_bool<&JobOptions::nowait>, "Use RWF_NOWAIT for reads/writes"},
-    OptionDef{"fixedbufs", "", ValueKind::kFlag, set_bool<&JobOptions::fixedbufs>, "Pre map IO buffers (io_uring)"},
+    OptionDef{"iodepth_low", "", ValueKind::kInt, set_opt_count<&JobOptions::iodepth_low>,
+              "Low water mark for queuing depth"},
+    OptionDef{"hipri", "", ValueKind::kFlag, set_bool<&JobOptions::hipri>,
+              "Use polled IO completions (io_uring, pvsync2)"},
+    OptionDef{"nowait", "", ValueKind::kBool, set_bool<&JobOptions::nowait>,
+              "Use RWF_NOWAIT for reads/writes"},
+    OptionDef{"fixedbufs", "", ValueKind::kFlag, set_bool<&JobOptions::fixedbufs>,
+              "Pre map IO buffers (io_uring)"},
     OptionDef{"registerfiles", "", ValueKind::kFlag, set_bool<&JobOptions::registerfiles>,
               "Pre-open/register files (io_uring)"},
     OptionDef{"sqthread_poll", "", ValueKind::kFlag, set_bool<&JobOptions::sqthread_poll>,
               "Offload submission/completion to kernel thread (io_uring)"},
-    OptionDef{"sqthread_poll_cpu", "", ValueKind::kInt, set_sqthread_poll_cpu, "What CPU to run SQ thread polling on"},
-    OptionDef{"nonvectored", "", ValueKind::kInt, set_nonvectored, "Use non-vectored read/write commands (io_uring)"},
+    OptionDef{"sqthread_poll_cpu", "", ValueKind::kInt, set_sqthread_poll_cpu,
+              "What CPU to run SQ thread polling on"},
+    OptionDef{"nonvectored", "", ValueKind::kInt, set_nonvectored,
+              "Use non-vectored read/write commands (io_uring)"},
     OptionDef{"thread", "", ValueKind::kFlag, set_bool<&JobOptions::thread>,
               "Use threads instead of processes (hostmark always uses threads)"},
-    OptionDef{"runtime", "timeout", ValueKind::kTime, set_seconds<&JobOptions::runtime_ns>, "Stop workload when this amount of time has passed"},
+    OptionDef{"runtime", "timeout", ValueKind::kTime, set_seconds<&JobOptions::runtime_ns>,
+              "Stop workload when this amount of time has passed"},
     OptionDef{"time_based", "", ValueKind::kFlag, set_bool<&JobOptions::time_based>,
               "Keep running until runtime/timeout is met"},
     OptionDef{"ramp_time", "", ValueKind::kTime, set_seconds<&JobOptions::ramp_time_ns>,
               "Ramp up time before measuring performance"},
     OptionDef{"startdelay", "", ValueKind::kTime, set_seconds<&JobOptions::startdelay_ns>,
               "Only start job when this period has passed"},
-    OptionDef{"loops", "", ValueKind::kInt, set_count<&JobOptions::loops, 1, kU32Max>, "Number of times to run the job"},
-    OptionDef{"rate", "", ValueKind::kPerDirSize, set_rate, "Set bandwidth rate in bytes/s (read,write,trim)"},
-    OptionDef{"rate_iops", "", ValueKind::kPerDirSize, set_rate_iops, "Limit IO used to this number of IO operations/sec"},
+    OptionDef{"loops", "", ValueKind::kInt, set_count<&JobOptions::loops, 1, kU32Max>,
+              "Number of times to run the job"},
+    OptionDef{"rate", "", ValueKind::kPerDirSize, set_rate,
+              "Set bandwidth rate in bytes/s (read,write,trim)"},
+    OptionDef{"rate_iops", "", ValueKind::kPerDirSize, set_rate_iops,
+              "Limit IO used to this number of IO operations/sec"},
 };
 
 }  // namespace

@@ -27,7 +27,8 @@ ParserEnv system_parser_env() {
     return text.str();
   };
   env.getenv = [](const std::string& name) -> std::optional<std::string> {
-    const char* v = std::getenv(name.c_str());  // NOLINT(concurrency-mt-unsafe): read once, single-threaded
+    const char* v =
+        std::getenv(name.c_str());  // NOLINT(concurrency-mt-unsafe): read once, single-threaded
     if (v == nullptr) return std::nullopt;
     return std::string(v);
   };
@@ -36,7 +37,8 @@ ParserEnv system_parser_env() {
   long cpus = sysconf(_SC_NPROCESSORS_ONLN);
   if (page > 0) env.page_size = static_cast<std::uint64_t>(page);
   if (page > 0 && pages > 0) {
-    env.memory_mib = static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) / (1024 * 1024);
+    env.memory_mib =
+        static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) / (1024 * 1024);
   }
   if (cpus > 0) env.ncpus = static_cast<unsigned>(cpus);
   return env;

@@ -49,7 +49,8 @@ Status set_minimal(RunOptions& run, std::string_view) {
 }
 
 Status set_eta(RunOptions& run, std::string_view v) {
-  if (v != "auto" && v != "always" && v != "never") return invalid(quoted(v) + " is not one of auto, always, never");
+  if (v != "auto" && v != "always" && v != "never")
+    return invalid(quoted(v) + " is not one of auto, always, never");
   run.eta = std::string(v);
   return Ok{};
 }
@@ -85,26 +86,33 @@ constexpr std::array kRows{
                  "Output format: normal, json, json+, terse (comma lists allowed)"},
     RunOptionDef{"output", ArgPolicy::kRequired, set_output, "Write output to FILE"},
     RunOptionDef{"minimal", ArgPolicy::kNone, set_minimal, "Minimal (terse) output"},
-    RunOptionDef{"terse-version", ArgPolicy::kRequired, set_terse_version, "Terse output version (2..5, default 3)"},
+    RunOptionDef{"terse-version", ArgPolicy::kRequired, set_terse_version,
+                 "Terse output version (2..5, default 3)"},
     RunOptionDef{"readonly", ArgPolicy::kNone, set_readonly, "Refuse any write or trim"},
-    RunOptionDef{"parse-only", ArgPolicy::kNone, set_parse_only, "Parse options only, don't start any IO"},
-    RunOptionDef{"eta", ArgPolicy::kRequired, set_eta, "When to print ETA estimates: auto, always, never"},
+    RunOptionDef{"parse-only", ArgPolicy::kNone, set_parse_only,
+                 "Parse options only, don't start any IO"},
+    RunOptionDef{"eta", ArgPolicy::kRequired, set_eta,
+                 "When to print ETA estimates: auto, always, never"},
     RunOptionDef{"status-interval", ArgPolicy::kRequired, set_status_interval,
                  "Force full status dump every TIME (bare: seconds)"},
-    RunOptionDef{"section", ArgPolicy::kRequired, set_section, "Only run the job sections named (repeatable)"},
+    RunOptionDef{"section", ArgPolicy::kRequired, set_section,
+                 "Only run the job sections named (repeatable)"},
     RunOptionDef{"destructive", ArgPolicy::kNone, set_destructive,
                  "hostmark: allow writing over filesystem/partition signatures on block devices"},
-    RunOptionDef{"version", ArgPolicy::kNone, set_action<RunAction::kVersion>, "Print version info and exit"},
+    RunOptionDef{"version", ArgPolicy::kNone, set_action<RunAction::kVersion>,
+                 "Print version info and exit"},
     RunOptionDef{"help", ArgPolicy::kNone, set_action<RunAction::kHelp>, "Print this page"},
     RunOptionDef{"cmdhelp", ArgPolicy::kOptional, set_action<RunAction::kCmdHelp>,
                  "Print command help for OPTION (\"all\" for every option)"},
-    RunOptionDef{"enghelp", ArgPolicy::kOptional, set_action<RunAction::kEngHelp>, "Print IO engine help"},
+    RunOptionDef{"enghelp", ArgPolicy::kOptional, set_action<RunAction::kEngHelp>,
+                 "Print IO engine help"},
 };
 
 constexpr auto kUnimplemented = std::to_array<std::string_view>({
-    "alloc-size", "append-terse", "aux-path", "bandwidth-log", "client", "cpuclock-test", "crctest",
-    "daemonize", "debug", "eta-interval", "eta-newline", "idle-prof", "inflate-log", "max-jobs",
-    "merge-blktrace-only", "remote-config", "server", "showcmd", "trigger", "trigger-file",
+    "alloc-size",     "append-terse",    "aux-path",       "bandwidth-log", "client",
+    "cpuclock-test",  "crctest",         "daemonize",      "debug",         "eta-interval",
+    "eta-newline",    "idle-prof",       "inflate-log",    "max-jobs",      "merge-blktrace-only",
+    "remote-config",  "server",          "showcmd",        "trigger",       "trigger-file",
     "trigger-remote", "trigger-timeout", "warnings-fatal",
 });
 

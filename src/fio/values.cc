@@ -21,8 +21,10 @@ std::string lower(std::string_view text) {
 }
 
 std::string_view trim(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
+    text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+    text.remove_suffix(1);
   return text;
 }
 
@@ -78,7 +80,8 @@ std::optional<std::uint64_t> plain_size(std::string_view text, unsigned kb_base)
 }
 
 // "(expr)unit": the expression's text and the unit after it, or nullopt if not that shape.
-std::optional<std::pair<std::string_view, std::string_view>> split_expression(std::string_view text) {
+std::optional<std::pair<std::string_view, std::string_view>> split_expression(
+    std::string_view text) {
   if (text.empty() || text.front() != '(') return std::nullopt;
   int depth = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -111,7 +114,8 @@ std::string quoted(std::string_view text) {
   return out;
 }
 
-Expected<std::uint64_t> parse_number(std::string_view text, unsigned kb_base, std::string_view noun) {
+Expected<std::uint64_t> parse_number(std::string_view text, unsigned kb_base,
+                                     std::string_view noun) {
   std::string_view t = trim(text);
   if (auto expr = split_expression(t)) {
     LiteralParser literal = [&](std::string_view lit) -> Expected<std::int64_t> {
@@ -127,7 +131,8 @@ Expected<std::uint64_t> parse_number(std::string_view text, unsigned kb_base, st
     if (!mult) return not_a(text, noun);
     if (value.value() < 0) return usage_error("", quoted(text) + " is negative");
     std::uint64_t out = 0;
-    if (__builtin_mul_overflow(static_cast<std::uint64_t>(value.value()), *mult, &out)) return not_a(text, noun);
+    if (__builtin_mul_overflow(static_cast<std::uint64_t>(value.value()), *mult, &out))
+      return not_a(text, noun);
     return out;
   }
   auto v = plain_size(t, kb_base);
@@ -155,7 +160,8 @@ Expected<SizeOrPercent> parse_size_or_percent(std::string_view text, unsigned kb
   return SizeOrPercent{v.value(), 0, false};
 }
 
-Expected<std::pair<std::uint64_t, std::uint64_t>> parse_range(std::string_view text, unsigned kb_base) {
+Expected<std::pair<std::uint64_t, std::uint64_t>> parse_range(std::string_view text,
+                                                              unsigned kb_base) {
   std::string_view t = trim(text);
   std::size_t sep = t.find_first_of(":-", t.empty() || t.front() != '(' ? 0 : t.find(')'));
   if (sep == std::string_view::npos) {
@@ -179,7 +185,8 @@ Expected<std::uint64_t> parse_time_ns(std::string_view text, std::uint64_t bare_
     LiteralParser literal = [&](std::string_view lit) -> Expected<std::int64_t> {
       std::string_view rest;
       auto v = leading_integer(lit, rest);
-      if (!v || !rest.empty() || *v > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+      if (!v || !rest.empty() ||
+          *v > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
         return not_a(lit, "number");
       }
       return static_cast<std::int64_t>(*v);
@@ -233,7 +240,8 @@ PerDir<std::optional<std::string>> split_per_direction(std::string_view text) {
   std::size_t start = 0;
   for (;;) {
     std::size_t comma = text.find(',', start);
-    slots.emplace_back(trim(text.substr(start, comma == std::string_view::npos ? comma : comma - start)));
+    slots.emplace_back(
+        trim(text.substr(start, comma == std::string_view::npos ? comma : comma - start)));
     if (comma == std::string_view::npos || slots.size() == kDirs) break;
     start = comma + 1;
   }
@@ -254,7 +262,8 @@ Expected<std::vector<std::uint8_t>> parse_pattern(std::string_view text) {
   while (!t.empty()) {
     if (t.front() == '"' || t.front() == '\'') {
       std::size_t end = t.find(t.front(), 1);
-      if (end == std::string_view::npos) return usage_error("", quoted(text) + ": unterminated string");
+      if (end == std::string_view::npos)
+        return usage_error("", quoted(text) + ": unterminated string");
       for (char c : t.substr(1, end - 1)) out.push_back(static_cast<std::uint8_t>(c));
       t.remove_prefix(end + 1);
     } else if (t.size() > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {

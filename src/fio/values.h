@@ -24,7 +24,8 @@ namespace hostmark::fio {
 
 // A non-negative integer with optional unit: sizes ("4k") and counts (fio lets counts carry
 // units too: iodepth=1k is 1024). `noun` words the error: "'4q' is not a <noun>".
-Expected<std::uint64_t> parse_number(std::string_view text, unsigned kb_base, std::string_view noun = "size");
+Expected<std::uint64_t> parse_number(std::string_view text, unsigned kb_base,
+                                     std::string_view noun = "size");
 
 // A signed integer (sqthread_poll_cpu=-1); no units.
 Expected<std::int64_t> parse_signed(std::string_view text);
@@ -38,7 +39,8 @@ struct SizeOrPercent {
 Expected<SizeOrPercent> parse_size_or_percent(std::string_view text, unsigned kb_base);
 
 // "4k-64k" or "4k:64k" (swapped when low > high, as fio does); a single value -> (v, v).
-Expected<std::pair<std::uint64_t, std::uint64_t>> parse_range(std::string_view text, unsigned kb_base);
+Expected<std::pair<std::uint64_t, std::uint64_t>> parse_range(std::string_view text,
+                                                              unsigned kb_base);
 
 // A time in ns: digits then us|usec|ms|msec|s|sec|m|min|h|d|ns (case-insensitive); a bare number
 // is in `bare_unit_ns`. "(expr)" is arithmetic in microseconds unless a unit follows, as in fio.

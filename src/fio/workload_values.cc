@@ -49,7 +49,8 @@ Expected<std::vector<Zone>> parse_zones(std::string_view text, bool absolute, un
     std::size_t slash = item.find('/');
     if (slash == std::string_view::npos) return invalid(quoted(item) + " is not access%/size");
     auto access = parse_double(item.substr(0, slash));
-    if (!access || access.value() < 0 || access.value() > 100) return invalid(quoted(item) + " is not access%/size");
+    if (!access || access.value() < 0 || access.value() > 100)
+      return invalid(quoted(item) + " is not access%/size");
     Zone z;
     z.access_percent = access.value();
     if (absolute) {
@@ -58,15 +59,17 @@ Expected<std::vector<Zone>> parse_zones(std::string_view text, bool absolute, un
       z.size_bytes = bytes.value();
     } else {
       auto size = parse_double(item.substr(slash + 1));
-      if (!size || size.value() < 0 || size.value() > 100) return invalid(quoted(item) + " is not access%/size%");
+      if (!size || size.value() < 0 || size.value() > 100)
+        return invalid(quoted(item) + " is not access%/size%");
       z.size_percent = size.value();
       size_total += size.value();
     }
     access_total += z.access_percent;
     zones.push_back(z);
   }
-  if (std::fabs(access_total - 100) > 1e-9) return invalid("zone access percentages add up to " +
-                                                          std::to_string(access_total) + ", not 100");
+  if (std::fabs(access_total - 100) > 1e-9)
+    return invalid("zone access percentages add up to " + std::to_string(access_total) +
+                   ", not 100");
   if (!absolute && std::fabs(size_total - 100) > 1e-9) {
     return invalid("zone size percentages add up to " + std::to_string(size_total) + ", not 100");
   }
@@ -84,16 +87,19 @@ Expected<RwMode> parse_rw(std::string_view text, unsigned kb_base) {
     if (colon == std::string_view::npos) return mode;
     std::string_view suffix = text.substr(colon + 1);
     if (!mode.random) {
-      return invalid(quoted(text) + ": an offset gap on a sequential workload is not implemented by hostmark");
+      return invalid(quoted(text) +
+                     ": an offset gap on a sequential workload is not implemented by hostmark");
     }
     auto nr = parse_number(suffix, kb_base, "number");
     if (!nr) return nr.error();
-    if (nr.value() < 1 || nr.value() > 0xffffffffULL) return invalid(quoted(text) + ": the ':N' must be at least 1");
+    if (nr.value() < 1 || nr.value() > 0xffffffffULL)
+      return invalid(quoted(text) + ": the ':N' must be at least 1");
     mode.sequencer = static_cast<std::uint32_t>(nr.value());
     return mode;
   }
   return invalid(quoted(text) +
-                 " is not an I/O pattern (read, write, trim, randread, randwrite, randtrim, rw, readwrite, randrw, "
+                 " is not an I/O pattern (read, write, trim, randread, randwrite, randtrim, rw, "
+                 "readwrite, randrw, "
                  "trimwrite, randtrimwrite)");
 }
 
@@ -106,7 +112,8 @@ Expected<std::vector<BsSplit>> parse_bssplit_list(std::string_view text, unsigne
     std::size_t slash = item.find('/');
     auto bs = parse_number(item.substr(0, slash), kb_base);
     if (!bs) return bs.error();
-    if (bs.value() == 0 || bs.value() > 0xffffffffULL) return invalid(quoted(item) + ": block size out of range");
+    if (bs.value() == 0 || bs.value() > 0xffffffffULL)
+      return invalid(quoted(item) + ": block size out of range");
     BsSplit s{static_cast<std::uint32_t>(bs.value()), 0};
     if (slash == std::string_view::npos || slash + 1 == item.size()) {
       ++unset;
@@ -126,7 +133,8 @@ Expected<std::vector<BsSplit>> parse_bssplit_list(std::string_view text, unsigne
       if (s.percent == 0) s.percent = share;
     }
   } else if (given_total != 100) {
-    return invalid(quoted(text) + ": percentages add up to " + std::to_string(given_total) + ", not 100");
+    return invalid(quoted(text) + ": percentages add up to " + std::to_string(given_total) +
+                   ", not 100");
   }
   return out;
 }
@@ -134,7 +142,8 @@ Expected<std::vector<BsSplit>> parse_bssplit_list(std::string_view text, unsigne
 Expected<RandomDistribution> parse_random_distribution(std::string_view text, unsigned kb_base) {
   std::size_t colon = text.find(':');
   std::string_view kind = text.substr(0, colon);
-  std::string_view rest = colon == std::string_view::npos ? std::string_view() : text.substr(colon + 1);
+  std::string_view rest =
+      colon == std::string_view::npos ? std::string_view() : text.substr(colon + 1);
   RandomDistribution d;
   if (kind == "random") {
     if (!rest.empty()) return invalid(quoted(text) + ": 'random' takes no value");
@@ -157,19 +166,26 @@ Expected<RandomDistribution> parse_random_distribution(std::string_view text, un
   if (kind == "zipf") d.kind = Distribution::kZipf;
   else if (kind == "pareto") d.kind = Distribution::kPareto;
   else if (kind == "normal") d.kind = Distribution::kNormal;
-  else return invalid(quoted(text) + " is not a distribution (random, zipf, pareto, normal, zoned, zoned_abs)");
+  else
+    return invalid(quoted(text) +
+                   " is not a distribution (random, zipf, pareto, normal, zoned, zoned_abs)");
   auto parts = split(rest, ':');
-  if (rest.empty() || parts.size() > 2) return invalid(quoted(text) + ": expected " + std::string(kind) + ":value[:center]");
+  if (rest.empty() || parts.size() > 2)
+    return invalid(quoted(text) + ": expected " + std::string(kind) + ":value[:center]");
   auto param = parse_double(parts[0]);
   if (!param) return param.error();
   d.param = param.value();
-  if (d.kind == Distribution::kZipf && d.param == 1.0) return invalid("zipf theta must be different from 1.0");
-  if (d.kind == Distribution::kPareto && (d.param <= 0 || d.param >= 1)) return invalid("pareto h must be between 0 and 1");
-  if (d.kind == Distribution::kNormal && (d.param < 0 || d.param > 100)) return invalid("normal sigma must be 0..100 (percent)");
+  if (d.kind == Distribution::kZipf && d.param == 1.0)
+    return invalid("zipf theta must be different from 1.0");
+  if (d.kind == Distribution::kPareto && (d.param <= 0 || d.param >= 1))
+    return invalid("pareto h must be between 0 and 1");
+  if (d.kind == Distribution::kNormal && (d.param < 0 || d.param > 100))
+    return invalid("normal sigma must be 0..100 (percent)");
   if (parts.size() == 2) {
     auto center = parse_double(parts[1]);
     if (!center) return center.error();
-    if (center.value() < 0 || center.value() > 1) return invalid("center must be between 0.00 and 1.00");
+    if (center.value() < 0 || center.value() > 1)
+      return invalid("center must be between 0.00 and 1.00");
     d.center = center.value();
   }
   return d;
