@@ -158,6 +158,7 @@ struct JobOptions {
   // Safety.
   bool readonly = false;
   bool allow_mounted_write = false;
+  unsigned kb_base = 1024;  // kb_base=: 1024 or 1000; how this job's sizes were read and are shown
 
   // The options as written, in order, after ${ENV} and arithmetic expansion, for "job options"
   // in JSON output: (name, value); bare flags have an empty value.
@@ -165,7 +166,18 @@ struct JobOptions {
 };
 
 // What applies to the whole run rather than to one job (fio's command-line-only options).
+// What the command line asks for besides running jobs.
+enum class RunAction : std::uint8_t {
+  kRun,      // run (or with parse_only, just check) the jobs
+  kVersion,  // --version
+  kHelp,     // --help, or no arguments at all
+  kCmdHelp,  // --cmdhelp[=OPTION]: help_topic is the option ("" or "all": every option)
+  kEngHelp,  // --enghelp[=ENGINE]: help_topic is the engine ("" lists the engines)
+};
+
 struct RunOptions {
+  RunAction action = RunAction::kRun;
+  std::string help_topic;
   std::string output_format = "normal";  // normal | json | json+ | terse (comma lists allowed)
   std::string output_path;               // --output=FILE ("" = stdout)
   bool readonly = false;                 // --readonly: refuse any write or trim
@@ -180,7 +192,10 @@ struct RunOptions {
 
 struct ParsedJobs {
   RunOptions run;
-  std::vector<JobOptions> jobs;  // in order; numjobs not yet expanded
+  std::vector<JobOptions> jobs;  // in order; numjobs not yet expanded; globals already applied
+  // Options given to [global] sections and on the command line before the first --name, in
+  // order, as written (fio's "global options" in JSON). Each job's own are in JobOptions::given.
+  std::vector<std::pair<std::string, std::string>> global_given;
 };
 
 }  // namespace hostmark::fio
