@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "commands/command.h"
+#include "commands/fio_help.h"
 #include "core/build_info.h"
 #include "fio/job_parser.h"
 #include "io/fio_run.h"
@@ -16,6 +17,10 @@ namespace hostmark {
 
 int run_fio_command(const std::vector<std::string>& args, const CommandIo& io) {
   const fio::ParsedJobs parsed = fio::parse_fio_command_line(args, fio::system_parser_env()).value();
+  if (parsed.run.action != fio::RunAction::kRun) {
+    print_fio_help(parsed.run.action, parsed.run.help_topic, io.out).value();
+    return 0;
+  }
   if (parsed.run.parse_only) return 0;
   const fio::FioRun run = io::run_fio_jobs(parsed, io::RunIo{io.err, io.err_is_tty}).value();
 

@@ -130,6 +130,7 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
   if (auto st = validate(parsed); !st) return st.error();
   fio::FioRun run;
   run.run = parsed.run;
+  run.global_options = parsed.global_given;
   run.context = collect_context();
   const auto wall_start = std::chrono::system_clock::now();
   run.timestamp_unix_s = std::chrono::duration_cast<std::chrono::seconds>(wall_start.time_since_epoch()).count();

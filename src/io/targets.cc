@@ -186,6 +186,7 @@ Expected<std::vector<ThreadFile>> TargetSet::prepare_thread(const fio::JobOption
     else if (per_file > 0) length = std::min(length, per_file);
     const std::uint32_t min_bs = std::max<std::uint32_t>(1, *std::min_element(job.bs.begin(), job.bs.end()));
     if (length < min_bs) return run_error(name, fmt::format("the region ({} bytes) is smaller than bs ({})", length, min_bs));
+    length -= length % min_bs;  // whole blocks only, so direct I/O stays aligned (fio does the same)
     out.push_back(ThreadFile{t, offset, length});
   }
   return out;
