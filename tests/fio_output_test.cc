@@ -31,7 +31,7 @@ TEST(FioNormal, GoldenText) {
   std::ostringstream out;
   write_fio_normal(run, out);
   const std::string expected =
-      "fio_test: (groupid=0, jobs=1): err= 0: pid=4242: " + local_ctime(run.timestamp_unix_s) + "\n" +
+      "\nfio_test: (groupid=0, jobs=1): err= 0: pid=4242: " + local_ctime(run.timestamp_unix_s) + "\n" +
       "  read: IOPS=10.0k, BW=39.1MiB/s (41.0MB/s)(4000KiB/100msec)\n"
       "    clat (usec): min=50, max=150, avg=60.00, stdev=30.02\n"
       "     lat (usec): min=50, max=150, avg=60.00, stdev=30.02\n"
@@ -110,7 +110,7 @@ TEST(FioNormal, JobWithoutIoPrintsNoBlock) {
   run.disks.clear();
   std::ostringstream out;
   write_fio_normal(run, out);
-  EXPECT_EQ(out.str(), "");
+  EXPECT_EQ(out.str(), "\n");  // fio's leading empty line only
 }
 
 TEST(FioJson, GoldenValues) {

@@ -224,6 +224,7 @@ void write_group(const fio::GroupStats& g, std::ostream& out) {
 }  // namespace
 
 void write_fio_normal(const fio::FioRun& run, std::ostream& out) {
+  out << '\n';  // fio starts its normal text with an empty line ("don't overwrite last signal output")
   for (const auto& job : run.jobs) write_job(run, job, out);
   for (const auto& g : run.groups) write_group(g, out);
   if (!run.disks.empty()) {

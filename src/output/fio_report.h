@@ -24,7 +24,7 @@
 
 namespace hostmark {
 
-// fio's normal text: one block per JobStats (jobs with no I/O are skipped, as fio does), then
+// fio's normal text: an empty line, then one block per JobStats (jobs with no I/O are skipped, as fio does), then
 // "Run status group N (all jobs):" per group and "Disk stats (read/write):" when disks were
 // measured. The job header's date is FioRun::timestamp_unix_s in local time.
 void write_fio_normal(const fio::FioRun& run, std::ostream& out);
