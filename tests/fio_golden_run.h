@@ -21,7 +21,8 @@ inline fio::FioRun golden_run() {
   job.options.ioengine = "psync";
   job.options.rw.write = true;
   job.options.rw.random = true;
-  job.options.given = {{"name", "fio_test"}, {"ioengine", "null"}, {"size", "4M"}, {"rw", "randrw"}};
+  job.options.given = {
+      {"name", "fio_test"}, {"ioengine", "null"}, {"size", "4M"}, {"rw", "randrw"}};
   job.tid = 4242;
   job.elapsed_ns = 150'000'000;
 

@@ -39,7 +39,8 @@ fio::SampleStats samples_of(const nlohmann::json& d, const std::string& p, const
 }
 
 // By key, in fio's order (nlohmann::json iterates its keys sorted as text).
-void fill_table(const nlohmann::json& table, const std::array<const char*, 7>& keys, std::array<double, 7>& out) {
+void fill_table(const nlohmann::json& table, const std::array<const char*, 7>& keys,
+                std::array<double, 7>& out) {
   for (std::size_t i = 0; i < keys.size(); ++i) out[i] = table[keys[i]].get<double>();
 }
 
@@ -138,7 +139,8 @@ std::vector<std::string> prefixes(const std::vector<std::string>& lines) {
   return out;
 }
 
-std::vector<std::string> lines_starting(const std::vector<std::string>& lines, const std::vector<std::string>& heads) {
+std::vector<std::string> lines_starting(const std::vector<std::string>& lines,
+                                        const std::vector<std::string>& heads) {
   std::vector<std::string> out;
   for (const auto& line : lines)
     for (const auto& h : heads)
@@ -147,33 +149,41 @@ std::vector<std::string> lines_starting(const std::vector<std::string>& lines, c
 }
 
 TEST(FioVsFio, NormalLayoutMatchesForTheSameRun) {
-  if (access("/usr/bin/fio", X_OK) != 0) GTEST_SKIP() << "/usr/bin/fio is not installed: cannot compare";
+  if (access("/usr/bin/fio", X_OK) != 0)
+    GTEST_SKIP() << "/usr/bin/fio is not installed: cannot compare";
   char dir_template[] = "/var/tmp/hostmark-fio-normal-XXXXXX";
   ASSERT_NE(mkdtemp(dir_template), nullptr);
   const std::string dir = dir_template;
-  const RunOutput r = run_program("/usr/bin/fio", {"--name=fio_test", "--ioengine=psync", "--filename=" + dir + "/f",
-                                                   "--size=8M", "--rw=randrw", "--runtime=1", "--time_based",
-                                                   "--output-format=json+,normal"});
+  const RunOutput r =
+      run_program("/usr/bin/fio",
+                  {"--name=fio_test", "--ioengine=psync", "--filename=" + dir + "/f", "--size=8M",
+                   "--rw=randrw", "--runtime=1", "--time_based", "--output-format=json+,normal"});
   std::filesystem::remove_all(dir);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   // fio prints the JSON document (from a line "{" to a line "}"), then the normal text.
-  const auto json_begin = r.out.find("\n{\n") == std::string::npos ? r.out.find("{\n") : r.out.find("\n{\n") + 1;
+  const auto json_begin =
+      r.out.find("\n{\n") == std::string::npos ? r.out.find("{\n") : r.out.find("\n{\n") + 1;
   const auto json_end = r.out.find("\n}\n", json_begin);
   ASSERT_NE(json_begin, std::string::npos) << r.out;
   ASSERT_NE(json_end, std::string::npos) << r.out;
-  const nlohmann::json doc = nlohmann::json::parse(r.out.substr(json_begin, json_end + 2 - json_begin));
+  const nlohmann::json doc =
+      nlohmann::json::parse(r.out.substr(json_begin, json_end + 2 - json_begin));
   const std::vector<std::string> theirs = lines_of(r.out.substr(json_end + 3));
   ASSERT_GE(theirs.size(), 2u) << r.out;
   EXPECT_EQ(theirs[0], "");  // fio's normal text starts with an empty line
-  EXPECT_NE(theirs[1].find("fio_test: (groupid=0, jobs=1): err= 0: pid="), std::string::npos) << theirs[1];
+  EXPECT_NE(theirs[1].find("fio_test: (groupid=0, jobs=1): err= 0: pid="), std::string::npos)
+      << theirs[1];
 
   std::ostringstream out;
   write_fio_normal(from_fio_json(doc), out);
   const std::vector<std::string> ours = lines_of(out.str());
-  EXPECT_EQ(prefixes(ours), prefixes(theirs)) << "ours:\n" << out.str() << "\nfio:\n" << r.out.substr(json_end + 3);
+  EXPECT_EQ(prefixes(ours), prefixes(theirs)) << "ours:\n"
+                                              << out.str() << "\nfio:\n"
+                                              << r.out.substr(json_end + 3);
 
-  const std::vector<std::string> heads{"  read:", "  write:", "   READ:", "  WRITE:", "     issued rwts:",
-                                       "  IO depths    :", "     submit    :", "     complete  :"};
+  const std::vector<std::string> heads{
+      "  read:",           "  write:",         "   READ:",         "  WRITE:",
+      "     issued rwts:", "  IO depths    :", "     submit    :", "     complete  :"};
   EXPECT_EQ(lines_starting(ours, heads), lines_starting(theirs, heads));
   EXPECT_EQ(lines_starting(ours, heads).size(), heads.size());
   for (const auto& d : doc.value("disk_util", nlohmann::json::array())) {

@@ -31,7 +31,8 @@ TEST(FioNormal, GoldenText) {
   std::ostringstream out;
   write_fio_normal(run, out);
   const std::string expected =
-      "\nfio_test: (groupid=0, jobs=1): err= 0: pid=4242: " + local_ctime(run.timestamp_unix_s) + "\n" +
+      "\nfio_test: (groupid=0, jobs=1): err= 0: pid=4242: " + local_ctime(run.timestamp_unix_s) +
+      "\n" +
       "  read: IOPS=10.0k, BW=39.1MiB/s (41.0MB/s)(4000KiB/100msec)\n"
       "    clat (usec): min=50, max=150, avg=60.00, stdev=30.02\n"
       "     lat (usec): min=50, max=150, avg=60.00, stdev=30.02\n"
@@ -61,9 +62,11 @@ TEST(FioNormal, GoldenText) {
       "     latency   : target=0, window=0, percentile=100.00%, depth=1\n"
       "\n"
       "Run status group 0 (all jobs):\n"
-      "   READ: bw=39.1MiB/s (41.0MB/s), 39.1MiB/s-39.1MiB/s (41.0MB/s-41.0MB/s), io=4000KiB (4096kB), "
+      "   READ: bw=39.1MiB/s (41.0MB/s), 39.1MiB/s-39.1MiB/s (41.0MB/s-41.0MB/s), io=4000KiB "
+      "(4096kB), "
       "run=100-100msec\n"
-      "  WRITE: bw=19.5MiB/s (20.5MB/s), 19.5MiB/s-19.5MiB/s (20.5MB/s-20.5MB/s), io=2000KiB (2048kB), "
+      "  WRITE: bw=19.5MiB/s (20.5MB/s), 19.5MiB/s-19.5MiB/s (20.5MB/s-20.5MB/s), io=2000KiB "
+      "(2048kB), "
       "run=100-100msec\n"
       "\n"
       "Disk stats (read/write):\n"
@@ -80,15 +83,16 @@ TEST(FioNormal, ErrorDescriptionSyncAndMsecScaling) {
   job.members = 4;
   job.tid = 0;
   job.sync_total = 2;
-  job.sync_lat.record(3'000'000);    // 3 ms
-  job.sync_lat.record(200'000'000);  // 200 ms
+  job.sync_lat.record(3'000'000);           // 3 ms
+  job.sync_lat.record(200'000'000);         // 200 ms
   job.dirs[0].bw_kib_s.mean = 2'097'152.0;  // 2 GiB/s: fio switches to MiB/s
   job.dirs[0].bw_kib_s.min = 2'000'000;
   job.dirs[0].bw_kib_s.max = 2'200'000;
   std::ostringstream out;
   write_fio_normal(run, out);
   const std::string text = out.str();
-  EXPECT_NE(text.find("fio_test: (groupid=0, jobs=4): err=28 (No space left on device): pid=0: "), std::string::npos)
+  EXPECT_NE(text.find("fio_test: (groupid=0, jobs=4): err=28 (No space left on device): pid=0: "),
+            std::string::npos)
       << text;
   EXPECT_NE(text.find("\n  Description  : [hello]\n  read: "), std::string::npos) << text;
   // sd of {3, 200} ms = 139.30 ms (n - 1); min > 2 ms, max > 100 ms: msec.
@@ -97,7 +101,8 @@ TEST(FioNormal, ErrorDescriptionSyncAndMsecScaling) {
                       "    sync percentiles (msec):\n"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("   bw (  MiB/s): min= 1953, max= 2148, per=100.00%, avg=2048.00, stdev= 0.49, samples=3\n"),
+  EXPECT_NE(text.find("   bw (  MiB/s): min= 1953, max= 2148, per=100.00%, avg=2048.00, stdev= "
+                      "0.49, samples=3\n"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("issued rwts: total=1000,500,0,2 "), std::string::npos);
@@ -192,10 +197,10 @@ TEST(FioJson, PlusAddsBinsOfNonEmptyBuckets) {
   const nlohmann::ordered_json j = fio_json(fio_test::golden_run(), true);
   const auto& bins = j["jobs"][0]["read"]["clat_ns"]["bins"];
   ASSERT_EQ(bins.size(), 2u);
-  EXPECT_EQ(bins["50047"], 900);   // [49920, 50175]
-  EXPECT_EQ(bins["150015"], 100);  // [149504, 150527]
+  EXPECT_EQ(bins["50047"], 900);                                     // [49920, 50175]
+  EXPECT_EQ(bins["150015"], 100);                                    // [149504, 150527]
   EXPECT_EQ(j["jobs"][0]["write"]["clat_ns"]["bins"]["5007"], 500);  // [4992, 5023]
-  EXPECT_FALSE(j["jobs"][0]["read"]["lat_ns"].contains("bins"));  // only next to percentiles
+  EXPECT_FALSE(j["jobs"][0]["read"]["lat_ns"].contains("bins"));     // only next to percentiles
 }
 
 TEST(FioTerse, GoldenLine) {
@@ -235,8 +240,10 @@ TEST(FioTerse, SubMicrosecondIosCountInTheFirstUsecField) {
   std::ostringstream out;
   write_fio_terse(run, out);
   // 500 of 1500 I/Os below 1 us go to the "2 us" field (fio's stat_calc_lat_nu).
-  EXPECT_NE(out.str().find(";100.0%;0.0%;0.0%;0.0%;0.0%;0.0%;0.0%;33.33%;0.00%;0.00%;0.00%;0.00%;60.00%;6.67%;"),
-            std::string::npos)
+  EXPECT_NE(
+      out.str().find(
+          ";100.0%;0.0%;0.0%;0.0%;0.0%;0.0%;0.0%;33.33%;0.00%;0.00%;0.00%;0.00%;60.00%;6.67%;"),
+      std::string::npos)
       << out.str();
   EXPECT_DOUBLE_EQ(fio_json(run, false)["jobs"][0]["latency_ns"]["500"].get<double>(), 100.0 / 3);
 }

@@ -23,8 +23,9 @@ namespace {
 
 constexpr const char* kFio = "/usr/bin/fio";
 
-#define SKIP_WITHOUT_FIO() \
-  if (access(kFio, X_OK) != 0) GTEST_SKIP() << kFio << " is not installed: cannot compare with real fio"
+#define SKIP_WITHOUT_FIO()     \
+  if (access(kFio, X_OK) != 0) \
+  GTEST_SKIP() << kFio << " is not installed: cannot compare with real fio"
 
 nlohmann::json fio_document(const std::string& format) {
   const RunOutput r = run_program(kFio, {"--name=x", "--ioengine=null", "--size=4M", "--rw=randrw",
@@ -66,7 +67,8 @@ std::set<std::string> keys_of(const Json& j, bool recursive) {
 
 void expect_same_keys(const std::string& format) {
   const nlohmann::json theirs = fio_document(format);
-  nlohmann::json ours = nlohmann::json::parse(fio_json(run_like_null_engine(), format == "json+").dump());
+  nlohmann::json ours =
+      nlohmann::json::parse(fio_json(run_like_null_engine(), format == "json+").dump());
   ASSERT_TRUE(ours.contains("hostmark"));
   ours.erase("hostmark");
   EXPECT_EQ(keys_of(ours, false), keys_of(theirs, false));
@@ -111,8 +113,8 @@ std::string kind_of(const std::string& f) {
 
 TEST(FioVsFio, TerseFieldsMatch) {
   SKIP_WITHOUT_FIO();
-  const RunOutput r = run_program(kFio, {"--name=x", "--ioengine=null", "--size=4M", "--rw=randrw",
-                                         "--output-format=terse"});
+  const RunOutput r = run_program(
+      kFio, {"--name=x", "--ioengine=null", "--size=4M", "--rw=randrw", "--output-format=terse"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::string theirs_line = r.out.substr(0, r.out.find('\n'));
   std::ostringstream out;
@@ -124,7 +126,8 @@ TEST(FioVsFio, TerseFieldsMatch) {
   const auto ours = split(ours_line, ';');
   ASSERT_EQ(ours.size(), theirs.size()) << "fio: " << theirs_line << "\nours: " << ours_line;
   for (std::size_t i = 0; i < ours.size(); ++i)
-    EXPECT_EQ(kind_of(ours[i]), kind_of(theirs[i])) << "field " << i + 1 << ": " << ours[i] << " vs " << theirs[i];
+    EXPECT_EQ(kind_of(ours[i]), kind_of(theirs[i]))
+        << "field " << i + 1 << ": " << ours[i] << " vs " << theirs[i];
   EXPECT_EQ(ours[0], "3");
   EXPECT_EQ(ours[2], "x");
 

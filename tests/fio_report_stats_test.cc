@@ -41,13 +41,13 @@ TEST(FioReportStats, LatSummaryOfEmptyAndSingleSample) {
 
 TEST(FioReportStats, BucketOfFollowsFioBoundaries) {
   using P = std::pair<int, int>;
-  EXPECT_EQ(fio::latency_bucket_of(0), P(0, 0));        // nsec "2="
+  EXPECT_EQ(fio::latency_bucket_of(0), P(0, 0));  // nsec "2="
   EXPECT_EQ(fio::latency_bucket_of(1), P(0, 0));
-  EXPECT_EQ(fio::latency_bucket_of(2), P(0, 1));        // nsec "4="
-  EXPECT_EQ(fio::latency_bucket_of(249), P(0, 6));      // nsec "250="
-  EXPECT_EQ(fio::latency_bucket_of(250), P(0, 7));      // nsec "500="
-  EXPECT_EQ(fio::latency_bucket_of(999), P(0, 9));      // nsec "1000="
-  EXPECT_EQ(fio::latency_bucket_of(1000), P(1, 0));     // usec "2="
+  EXPECT_EQ(fio::latency_bucket_of(2), P(0, 1));     // nsec "4="
+  EXPECT_EQ(fio::latency_bucket_of(249), P(0, 6));   // nsec "250="
+  EXPECT_EQ(fio::latency_bucket_of(250), P(0, 7));   // nsec "500="
+  EXPECT_EQ(fio::latency_bucket_of(999), P(0, 9));   // nsec "1000="
+  EXPECT_EQ(fio::latency_bucket_of(1000), P(1, 0));  // usec "2="
   EXPECT_EQ(fio::latency_bucket_of(1999), P(1, 0));
   EXPECT_EQ(fio::latency_bucket_of(2000), P(1, 1));
   EXPECT_EQ(fio::latency_bucket_of(249'999), P(1, 6));  // usec "250="
@@ -118,7 +118,8 @@ TEST(FioReportStats, PercentilesSortedCappedAndZeroWhenEmpty) {
 }
 
 TEST(FioReportStats, PercentilePrecision) {
-  const std::vector<double> def{1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99};
+  const std::vector<double> def{1,  5,  10, 20, 30,   40,   50,    60,   70,
+                                80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99};
   EXPECT_EQ(fio::percentile_precision(def, ""), 2);
   EXPECT_EQ(fio::percentile_precision({50, 99}, ""), 0);
   EXPECT_EQ(fio::percentile_precision({99.999}, ""), 3);
@@ -180,7 +181,8 @@ TEST(FioText, Num2strMatchesFio) {
 }
 
 TEST(FioText, CtimeMatchesLibc) {
-  for (std::int64_t t : {std::int64_t{0}, std::int64_t{1'796'210'339}, std::int64_t{1'700'000'000}}) {
+  for (std::int64_t t :
+       {std::int64_t{0}, std::int64_t{1'796'210'339}, std::int64_t{1'700'000'000}}) {
     const auto tt = static_cast<std::time_t>(t);
     char buf[64];
     ASSERT_NE(ctime_r(&tt, buf), nullptr);

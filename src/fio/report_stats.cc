@@ -60,7 +60,8 @@ LatencyBuckets latency_buckets(const std::vector<const Histogram*>& clat, std::u
       const std::uint64_t c = h->bucket_count(i);
       if (c == 0) continue;
       const std::uint64_t lo = Histogram::bucket_lower(i);
-      const std::uint64_t mid = std::clamp(lo + (Histogram::bucket_upper(i) - lo) / 2, h->min_ns(), h->max_ns());
+      const std::uint64_t mid =
+          std::clamp(lo + (Histogram::bucket_upper(i) - lo) / 2, h->min_ns(), h->max_ns());
       const auto [unit, idx] = latency_bucket_of(mid);
       const auto k = static_cast<std::size_t>(idx);
       if (unit == 0) n[k] += c;
@@ -80,7 +81,7 @@ LatencyBuckets latency_buckets(const std::vector<const Histogram*>& clat, std::u
 }
 
 std::vector<std::pair<double, std::uint64_t>> percentiles(const Histogram& h,
-                                                         const std::vector<double>& list) {
+                                                          const std::vector<double>& list) {
   std::vector<double> sorted = list;
   std::sort(sorted.begin(), sorted.end());
   if (sorted.size() > kMaxPercentiles) sorted.resize(kMaxPercentiles);
@@ -98,7 +99,8 @@ int percentile_precision(const std::vector<double>& list, const std::string& wri
     while ((pos = written.find('.', pos)) != std::string::npos) {
       int len = 0;
       while (pos + 1 + static_cast<std::size_t>(len) < written.size() &&
-             std::isdigit(static_cast<unsigned char>(written[pos + 1 + static_cast<std::size_t>(len)])))
+             std::isdigit(
+                 static_cast<unsigned char>(written[pos + 1 + static_cast<std::size_t>(len)])))
         ++len;
       best = std::max(best, len);
       ++pos;

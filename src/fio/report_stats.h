@@ -34,17 +34,16 @@ LatSummary lat_summary(const Histogram& h);
 // a histogram bucket boundary, and within the histogram's 0.4 % above.
 struct LatencyBuckets {
   static constexpr std::array<const char*, 10> kLabels{"2",   "4",   "10",  "20",  "50",
-                                                      "100", "250", "500", "750", "1000"};
-  static constexpr std::array<const char*, 12> kMsecLabels{"2",   "4",   "10",  "20",
-                                                          "50",  "100", "250", "500",
-                                                          "750", "1000", "2000", ">=2000"};
+                                                       "100", "250", "500", "750", "1000"};
+  static constexpr std::array<const char*, 12> kMsecLabels{
+      "2", "4", "10", "20", "50", "100", "250", "500", "750", "1000", "2000", ">=2000"};
   std::array<double, 10> nsec{};  // percent
   std::array<double, 10> usec{};
   std::array<double, 12> msec{};
   std::array<std::uint64_t, 10> nsec_count{};  // I/Os in each bucket
   std::array<std::uint64_t, 10> usec_count{};
   std::array<std::uint64_t, 12> msec_count{};
-  std::uint64_t total_ios = 0;                 // the denominator
+  std::uint64_t total_ios = 0;  // the denominator
 };
 // `clat` are the completion-latency histograms of every direction of one job (fio marks the
 // table from clat); `total_ios` the job's read + write + trim I/Os (fio's denominator).
@@ -57,7 +56,7 @@ std::pair<int, int> latency_bucket_of(std::uint64_t latency_ns);
 // FIO_IO_U_LIST_MAX_LEN), each with the nearest-rank value in ns (Histogram::percentile_ns).
 // An empty histogram gives 0 for every entry (fio prints the list with zeros in terse).
 std::vector<std::pair<double, std::uint64_t>> percentiles(const Histogram& h,
-                                                         const std::vector<double>& list);
+                                                          const std::vector<double>& list);
 inline constexpr std::size_t kMaxPercentiles = 20;
 
 // Decimals fio prints percentiles with ("99.99th" -> 2): the most digits after the point in

@@ -41,7 +41,8 @@ std::string version_string(const fio::FioRun& run) {
 
 std::uint64_t whole_iops(const fio::DirStats& d) {
   if (d.runtime_ns == 0) return 0;
-  return static_cast<std::uint64_t>(static_cast<Uint128>(d.total_ios) * 1'000'000'000u / d.runtime_ns);
+  return static_cast<std::uint64_t>(static_cast<Uint128>(d.total_ios) * 1'000'000'000u /
+                                    d.runtime_ns);
 }
 
 bool job_did_nothing(const fio::JobStats& job) {

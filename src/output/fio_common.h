@@ -14,7 +14,9 @@ inline constexpr const char* kDirNames[] = {"read", "write", "trim"};
 fio::GroupStats group_of(const fio::FioRun& run, int groupid);
 
 // fio's "power of two" kb_base: binary prefixes (KiB, MiB) first, decimal in parentheses.
-inline bool binary_units(unsigned kb_base) { return kb_base != 0 && (kb_base & (kb_base - 1)) == 0; }
+inline bool binary_units(unsigned kb_base) {
+  return kb_base != 0 && (kb_base & (kb_base - 1)) == 0;
+}
 
 // slat only where the engine has a submission stage (DirStats::has_slat); empty otherwise.
 fio::LatSummary slat_summary(const fio::DirStats& d);

@@ -53,7 +53,8 @@ ordered_json dir_json(const fio::DirStats& d, const fio::JobOptions& opt, bool p
   o["short_ios"] = d.short_ios;
   o["drop_ios"] = d.drop_ios;
   const auto& list = opt.percentile_list;
-  o["slat_ns"] = lat_json(d.slat, fio_common::slat_summary(d), opt.slat_percentiles && d.has_slat, list, plus);
+  o["slat_ns"] =
+      lat_json(d.slat, fio_common::slat_summary(d), opt.slat_percentiles && d.has_slat, list, plus);
   o["clat_ns"] = lat_json(d.clat, fio::lat_summary(d.clat), opt.clat_percentiles, list, plus);
   o["lat_ns"] = lat_json(d.lat, fio::lat_summary(d.lat), opt.lat_percentiles, list, plus);
   const fio::SampleStats& bw = d.bw_kib_s;
@@ -75,7 +76,8 @@ ordered_json dir_json(const fio::DirStats& d, const fio::JobOptions& opt, bool p
 }
 
 template <std::size_t N>
-ordered_json percent_table(const std::array<const char*, N>& labels, const std::array<double, N>& pct) {
+ordered_json percent_table(const std::array<const char*, N>& labels,
+                           const std::array<double, N>& pct) {
   ordered_json o = ordered_json::object();
   for (std::size_t i = 0; i < N; ++i) o[labels[i]] = pct[i];
   return o;
@@ -94,7 +96,8 @@ ordered_json job_json(const fio::JobStats& job, bool plus) {
     o["job options"] = std::move(given);
   }
   for (int dir = 0; dir < fio::kDirs; ++dir)
-    o[fio_common::kDirNames[dir]] = dir_json(job.dirs[static_cast<std::size_t>(dir)], job.options, plus);
+    o[fio_common::kDirNames[dir]] =
+        dir_json(job.dirs[static_cast<std::size_t>(dir)], job.options, plus);
   ordered_json sync;
   sync["total_ios"] = job.sync_total;
   sync["lat_ns"] = lat_json(job.sync_lat, fio::lat_summary(job.sync_lat),
@@ -151,7 +154,8 @@ ordered_json hostmark_json(const fio::FioRun& run, bool plus) {
   }
   if (plus) {
     notes.push_back(
-        "json+ bins are hostmark histogram buckets keyed by their midpoint in ns (128 per power of two), "
+        "json+ bins are hostmark histogram buckets keyed by their midpoint in ns (128 per power of "
+        "two), "
         "not fio's bucket grid");
   }
   o["notes"] = std::move(notes);

@@ -76,8 +76,8 @@ void write_percentiles(const char* name, const Histogram& h, const std::vector<d
     const bool last = j + 1 == values.size();
     std::uint64_t v = values[j].second;
     for (int i = 0; i < scale_down; ++i) v = (v + 999) / 1000;
-    out << fmt::format(" {:{}.{}f}th=[{:{}}]{}", values[j].first, precision + 3, precision, v, time_width,
-                       last ? '\n' : ',');
+    out << fmt::format(" {:{}.{}f}th=[{:{}}]{}", values[j].first, precision + 3, precision, v,
+                       time_width, last ? '\n' : ',');
     if (last) break;
     if (j % per_line == per_line - 1) out << '\n';
   }
@@ -99,17 +99,21 @@ void write_samples(const DirStats& d, unsigned kb_base, std::ostream& out) {
       dev /= base;
       label = "MiB";
     }
-    out << fmt::format("   bw ({:>5}/s): min={:5}, max={:5}, per={:3.2f}%, avg={:5.2f}, stdev={:5.2f}, samples={}\n",
-                       label, min, max, bw.agg_percent, mean, dev, bw.samples);
+    out << fmt::format(
+        "   bw ({:>5}/s): min={:5}, max={:5}, per={:3.2f}%, avg={:5.2f}, stdev={:5.2f}, "
+        "samples={}\n",
+        label, min, max, bw.agg_percent, mean, dev, bw.samples);
   }
   const fio::SampleStats& io = d.iops;
   if (io.samples > 0) {
-    out << fmt::format("   iops        : min={:5}, max={:5}, avg={:5.2f}, stdev={:5.2f}, samples={}\n", io.min,
-                       io.max, io.mean, io.stddev, io.samples);
+    out << fmt::format(
+        "   iops        : min={:5}, max={:5}, avg={:5.2f}, stdev={:5.2f}, samples={}\n", io.min,
+        io.max, io.mean, io.stddev, io.samples);
   }
 }
 
-void write_dir(const FioRun& run, const JobStats& job, int dir, unsigned kb_base, std::ostream& out) {
+void write_dir(const FioRun& run, const JobStats& job, int dir, unsigned kb_base,
+               std::ostream& out) {
   const DirStats& d = job.dirs[static_cast<std::size_t>(dir)];
   if (d.runtime_ms() == 0) return;
   const bool i2p = fio_common::binary_units(kb_base);
@@ -129,15 +133,18 @@ void write_dir(const FioRun& run, const JobStats& job, int dir, unsigned kb_base
   if (lat.samples) write_lat_line(" lat", lat, out);
   const fio::JobOptions& o = job.options;
   const int precision = fio_common::job_percentile_precision(run, job);
-  if (o.slat_percentiles && slat.samples) write_percentiles("slat", d.slat, o.percentile_list, precision, out);
-  if (o.clat_percentiles && clat.samples) write_percentiles("clat", d.clat, o.percentile_list, precision, out);
-  if (o.lat_percentiles && lat.samples) write_percentiles("lat", d.lat, o.percentile_list, precision, out);
+  if (o.slat_percentiles && slat.samples)
+    write_percentiles("slat", d.slat, o.percentile_list, precision, out);
+  if (o.clat_percentiles && clat.samples)
+    write_percentiles("clat", d.clat, o.percentile_list, precision, out);
+  if (o.lat_percentiles && lat.samples)
+    write_percentiles("lat", d.lat, o.percentile_list, precision, out);
   write_samples(d, kb_base, out);
 }
 
 template <std::size_t N>
-void write_lat_table(const char* unit, const std::array<double, N>& pct, const std::array<const char*, N>& labels,
-                     std::ostream& out) {
+void write_lat_table(const char* unit, const std::array<double, N>& pct,
+                     const std::array<const char*, N>& labels, std::ostream& out) {
   int on_line = 0;
   bool shown = false;
   for (std::size_t i = 0; i < N; ++i) {
@@ -154,7 +161,8 @@ void write_lat_table(const char* unit, const std::array<double, N>& pct, const s
 void write_depths(const char* title, const char* const* labels, const std::array<double, 7>& pct,
                   std::ostream& out) {
   out << title;
-  for (std::size_t i = 0; i < 7; ++i) out << fmt::format("{}{}={:3.1f}%", i ? ", " : "", labels[i], pct[i]);
+  for (std::size_t i = 0; i < 7; ++i)
+    out << fmt::format("{}{}={:3.1f}%", i ? ", " : "", labels[i], pct[i]);
   out << '\n';
 }
 
@@ -163,15 +171,17 @@ void write_job(const FioRun& run, const JobStats& job, std::ostream& out) {
   const fio::GroupStats group = fio_common::group_of(run, job.groupid);
   const std::string when = fio_ctime(run.timestamp_unix_s);
   if (job.error == 0) {
-    out << fmt::format("{}: (groupid={}, jobs={}): err={:2d}: pid={}: {}\n", job.options.name, job.groupid,
-                       job.members, job.error, job.tid, when);
+    out << fmt::format("{}: (groupid={}, jobs={}): err={:2d}: pid={}: {}\n", job.options.name,
+                       job.groupid, job.members, job.error, job.tid, when);
   } else {
-    out << fmt::format("{}: (groupid={}, jobs={}): err={:2d} ({}): pid={}: {}\n", job.options.name, job.groupid,
-                       job.members, job.error, job.error_text, job.tid, when);
+    out << fmt::format("{}: (groupid={}, jobs={}): err={:2d} ({}): pid={}: {}\n", job.options.name,
+                       job.groupid, job.members, job.error, job.error_text, job.tid, when);
   }
-  if (!job.options.description.empty()) out << fmt::format("  Description  : [{}]\n", job.options.description);
+  if (!job.options.description.empty())
+    out << fmt::format("  Description  : [{}]\n", job.options.description);
   for (int dir = 0; dir < fio::kDirs; ++dir)
-    if (job.dirs[static_cast<std::size_t>(dir)].io_bytes != 0) write_dir(run, job, dir, group.kb_base, out);
+    if (job.dirs[static_cast<std::size_t>(dir)].io_bytes != 0)
+      write_dir(run, job, dir, group.kb_base, out);
 
   const fio::LatencyBuckets buckets = fio_common::job_latency_buckets(job);
   write_lat_table("nsec", buckets.nsec, fio::LatencyBuckets::kLabels, out);
@@ -194,9 +204,9 @@ void write_job(const FioRun& run, const JobStats& job, std::ostream& out) {
   write_depths("     submit    : ", kBatches, job.depths.submit, out);
   write_depths("     complete  : ", kBatches, job.depths.complete, out);
   const fio::DepthStats& ds = job.depths;
-  out << fmt::format("     issued rwts: total={},{},{},{} short={},{},{},0 dropped={},{},{},0\n", ds.issued[0],
-                     ds.issued[1], ds.issued[2], job.sync_total, ds.short_ios[0], ds.short_ios[1],
-                     ds.short_ios[2], ds.dropped[0], ds.dropped[1], ds.dropped[2]);
+  out << fmt::format("     issued rwts: total={},{},{},{} short={},{},{},0 dropped={},{},{},0\n",
+                     ds.issued[0], ds.issued[1], ds.issued[2], job.sync_total, ds.short_ios[0],
+                     ds.short_ios[1], ds.short_ios[2], ds.dropped[0], ds.dropped[1], ds.dropped[2]);
   // hostmark has no latency_target mode: fio's defaults (target 0, window 0, 100 %).
   out << fmt::format("     latency   : target=0, window=0, percentile=100.00%, depth={}\n",
                      job.options.iodepth);
@@ -216,23 +226,24 @@ void write_group(const fio::GroupStats& g, std::ostream& out) {
                        rate(g.min_bytes_per_s[i], i2p), rate(g.max_bytes_per_s[i], i2p),
                        rate(g.min_bytes_per_s[i], !i2p), rate(g.max_bytes_per_s[i], !i2p),
                        fio_num2str(g.io_bytes[i], 4, 1, i2p, FioUnit::kByte),
-                       fio_num2str(g.io_bytes[i], 4, 1, !i2p, FioUnit::kByte), fio::ceil_ms(g.min_runtime_ns[i]),
-                       fio::ceil_ms(g.max_runtime_ns[i]));
+                       fio_num2str(g.io_bytes[i], 4, 1, !i2p, FioUnit::kByte),
+                       fio::ceil_ms(g.min_runtime_ns[i]), fio::ceil_ms(g.max_runtime_ns[i]));
   }
 }
 
 }  // namespace
 
 void write_fio_normal(const fio::FioRun& run, std::ostream& out) {
-  out << '\n';  // fio starts its normal text with an empty line ("don't overwrite last signal output")
+  out << '\n';  // fio starts its normal text with an empty line ("don't overwrite last signal
+                // output")
   for (const auto& job : run.jobs) write_job(run, job, out);
   for (const auto& g : run.groups) write_group(g, out);
   if (!run.disks.empty()) {
     out << "\nDisk stats (read/write):\n";
     for (const auto& d : run.disks) {
-      out << fmt::format("  {}: ios={}/{}, merge={}/{}, ticks={}/{}, in_queue={}, util={:3.2f}%\n", d.name,
-                         d.read_ios, d.write_ios, d.read_merges, d.write_merges, d.read_ticks_ms,
-                         d.write_ticks_ms, d.in_queue_ms, d.util_percent);
+      out << fmt::format("  {}: ios={}/{}, merge={}/{}, ticks={}/{}, in_queue={}, util={:3.2f}%\n",
+                         d.name, d.read_ios, d.write_ios, d.read_merges, d.write_merges,
+                         d.read_ticks_ms, d.write_ticks_ms, d.in_queue_ms, d.util_percent);
     }
   }
 }

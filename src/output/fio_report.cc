@@ -10,8 +10,8 @@ Expected<FioFormats> parse_fio_formats(std::string_view format_list) {
   std::size_t start = 0;
   while (start <= format_list.size()) {
     const std::size_t comma = format_list.find(',', start);
-    const std::string_view name =
-        format_list.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+    const std::string_view name = format_list.substr(
+        start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
     if (name == "normal") f.normal = true;
     else if (name == "json") f.json = true;
     else if (name == "json+") f.json_plus = true;

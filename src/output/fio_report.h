@@ -15,7 +15,6 @@
 //  * JSON "eta" is 0 (the run is over; fio writes INT_MAX there).
 //  * bw and iops are computed from the direction's runtime in ns, not whole ms.
 #include <nlohmann/json.hpp>
-
 #include <ostream>
 #include <string_view>
 
@@ -24,9 +23,9 @@
 
 namespace hostmark {
 
-// fio's normal text: an empty line, then one block per JobStats (jobs with no I/O are skipped, as fio does), then
-// "Run status group N (all jobs):" per group and "Disk stats (read/write):" when disks were
-// measured. The job header's date is FioRun::timestamp_unix_s in local time.
+// fio's normal text: an empty line, then one block per JobStats (jobs with no I/O are skipped, as
+// fio does), then "Run status group N (all jobs):" per group and "Disk stats (read/write):" when
+// disks were measured. The job header's date is FioRun::timestamp_unix_s in local time.
 void write_fio_normal(const fio::FioRun& run, std::ostream& out);
 
 // fio's JSON document (`plus`: json+, with "bins" under every latency object that carries

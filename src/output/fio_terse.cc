@@ -21,7 +21,8 @@ void write_lat_fields(const fio::LatSummary& s, std::ostream& out) {
     out << ";0;0;0.000000;0.000000";
     return;
   }
-  out << fmt::format(";{};{};{:f};{:f}", s.min_ns / 1000, s.max_ns / 1000, s.mean_ns / 1000, s.stddev_ns / 1000);
+  out << fmt::format(";{};{};{:f};{:f}", s.min_ns / 1000, s.max_ns / 1000, s.mean_ns / 1000,
+                     s.stddev_ns / 1000);
 }
 
 void write_dir(const fio::JobStats& job, std::size_t dir, std::ostream& out) {
@@ -41,30 +42,34 @@ void write_dir(const fio::JobStats& job, std::size_t dir, std::ostream& out) {
   write_lat_fields(fio::lat_summary(d.lat), out);
   const fio::SampleStats& bw = d.bw_kib_s;
   if (bw.samples > 0) {
-    out << fmt::format(";{};{};{:f}%;{:f};{:f}", bw.min, bw.max, bw.agg_percent, bw.mean, bw.stddev);
+    out << fmt::format(";{};{};{:f}%;{:f};{:f}", bw.min, bw.max, bw.agg_percent, bw.mean,
+                       bw.stddev);
   } else {
     out << ";0;0;0.000000%;0.000000;0.000000";
   }
 }
 
 void write_job(const fio::FioRun& run, const fio::JobStats& job, std::ostream& out) {
-  out << fmt::format("3;{};{};{};{}", fio_common::version_string(run), job.options.name, job.groupid, job.error);
+  out << fmt::format("3;{};{};{};{}", fio_common::version_string(run), job.options.name,
+                     job.groupid, job.error);
   write_dir(job, 0, out);
   write_dir(job, 1, out);
-  out << fmt::format(";{:f}%;{:f}%;{};{};{}", job.usr_cpu_percent, job.sys_cpu_percent, job.ctx, job.majf,
-                     job.minf);
+  out << fmt::format(";{:f}%;{:f}%;{};{};{}", job.usr_cpu_percent, job.sys_cpu_percent, job.ctx,
+                     job.majf, job.minf);
   for (double p : job.depths.level) out << fmt::format(";{:3.1f}%", p);
   const fio::LatencyBuckets b = fio_common::job_latency_buckets(job);
   // fio keeps terse v3 unchanged since nsec buckets were added: all of them go in "2 us".
   std::array<double, 10> usec = b.usec;
   std::uint64_t below_us = 0;
   for (std::uint64_t c : b.nsec_count) below_us += c;
-  if (b.total_ios) usec[0] += 100.0 * static_cast<double>(below_us) / static_cast<double>(b.total_ios);
+  if (b.total_ios)
+    usec[0] += 100.0 * static_cast<double>(below_us) / static_cast<double>(b.total_ios);
   for (double p : usec) out << fmt::format(";{:3.2f}%", p);
   for (double p : b.msec) out << fmt::format(";{:3.2f}%", p);
   for (const auto& d : run.disks) {
-    out << fmt::format(";{};{};{};{};{};{};{};{};{:3.2f}%", d.name, d.read_ios, d.write_ios, d.read_merges,
-                       d.write_merges, d.read_ticks_ms, d.write_ticks_ms, d.in_queue_ms, d.util_percent);
+    out << fmt::format(";{};{};{};{};{};{};{};{};{:3.2f}%", d.name, d.read_ios, d.write_ios,
+                       d.read_merges, d.write_merges, d.read_ticks_ms, d.write_ticks_ms,
+                       d.in_queue_ms, d.util_percent);
   }
   if (!job.options.description.empty()) out << ';' << job.options.description;
   out << '\n';

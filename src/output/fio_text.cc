@@ -52,13 +52,15 @@ std::string fio_num2str(std::uint64_t num, int max_digits, int base, bool pow2, 
 }
 
 std::string fio_ctime(std::int64_t unix_s) {
-  static constexpr std::array<const char*, 7> kDays{"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+  static constexpr std::array<const char*, 7> kDays{"Sun", "Mon", "Tue", "Wed",
+                                                    "Thu", "Fri", "Sat"};
   static constexpr std::array<const char*, 12> kMonths{"Jan", "Feb", "Mar", "Apr", "May", "Jun",
                                                        "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
   const auto t = static_cast<std::time_t>(unix_s);
   std::tm tm{};
   localtime_r(&t, &tm);
-  return fmt::format("{} {} {:2d} {:02d}:{:02d}:{:02d} {}", kDays[static_cast<std::size_t>(tm.tm_wday % 7)],
+  return fmt::format("{} {} {:2d} {:02d}:{:02d}:{:02d} {}",
+                     kDays[static_cast<std::size_t>(tm.tm_wday % 7)],
                      kMonths[static_cast<std::size_t>(tm.tm_mon % 12)], tm.tm_mday, tm.tm_hour,
                      tm.tm_min, tm.tm_sec, tm.tm_year + 1900);
 }
