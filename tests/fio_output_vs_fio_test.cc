@@ -82,6 +82,25 @@ TEST(FioVsFio, JsonKeysMatch) {
   expect_same_keys("json");
 }
 
+TEST(FioVsFio, JsonKeysMatchWithGlobalOptionsAndDescription) {
+  SKIP_WITHOUT_FIO();
+  // Options before the first --name are fio's global options; a description adds "desc".
+  const RunOutput r = run_program(kFio, {"--ioengine=null", "--name=x", "--description=hello", "--size=4M",
+                                         "--rw=randrw", "--output-format=json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const nlohmann::json theirs = nlohmann::json::parse(r.out);
+  fio::FioRun run = run_like_null_engine();
+  run.global_options = {{"ioengine", "null"}};
+  run.jobs[0].options.description = "hello";
+  run.jobs[0].options.given = {{"name", "x"}, {"description", "hello"}, {"size", "4M"}, {"rw", "randrw"}};
+  nlohmann::json ours = nlohmann::json::parse(fio_json(run, false).dump());
+  ours.erase("hostmark");
+  EXPECT_EQ(keys_of(ours, true).count("/global options/ioengine"), 1u);
+  EXPECT_EQ(keys_of(ours, false), keys_of(theirs, false));
+  EXPECT_EQ(keys_of(ours["global options"], false), keys_of(theirs["global options"], false));
+  EXPECT_EQ(keys_of(ours["jobs"][0], true), keys_of(theirs["jobs"][0], true));
+}
+
 TEST(FioVsFio, JsonPlusKeysMatch) {
   SKIP_WITHOUT_FIO();
   expect_same_keys("json+");
