@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "engines/io_engine.h"
@@ -150,8 +151,7 @@ class EngineTest : public ::testing::TestWithParam<Variant> {
   // Writes the pattern to every block (in a scrambled order) through the engine, checks the
   // file with pread, reads it back through the engine and checks the buffers.
   // `check_fd` reads the file for the check (a buffered fd when `fd` is O_DIRECT).
-  void round_trip(int fd, unsigned depth, int check_fd) {
-    IoEngine* engine = engine_for(fd, depth);
+  void round_trip(IoEngine* engine, int check_fd) {
     ASSERT_NE(engine, nullptr);
     std::vector<IoUnit> writes;
     for (unsigned i = 0; i < kBlocks; ++i) {
@@ -191,13 +191,21 @@ class EngineTest : public ::testing::TestWithParam<Variant> {
 TEST_P(EngineTest, WritesAndReadsBackAtDepthOne) {
   const int fd = open_file("data", 0, kBlocks);
   ASSERT_GE(fd, 0) << std::strerror(errno);
-  round_trip(fd, 1, fd);
+  round_trip(engine_for(fd, 1), fd);
 }
 
 TEST_P(EngineTest, WritesAndReadsBackAtDepthEight) {
   const int fd = open_file("data", 0, kBlocks);
   ASSERT_GE(fd, 0) << std::strerror(errno);
-  round_trip(fd, 8, fd);
+  round_trip(engine_for(fd, 8), fd);
+}
+
+TEST_P(EngineTest, PreparedOnAnotherThreadThanTheIo) {
+  const int fd = open_file("data", 0, kBlocks);
+  ASSERT_GE(fd, 0) << std::strerror(errno);
+  IoEngine* engine = nullptr;
+  std::thread([&] { engine = engine_for(fd, 8); }).join();
+  round_trip(engine, fd);
 }
 
 TEST_P(EngineTest, StagesAtMostIodepth) {
@@ -266,7 +274,7 @@ TEST_P(EngineTest, DirectIoWithAlignedBuffers) {
   }
   const int buffered_fd = open_file("direct", 0, kBlocks);
   ASSERT_GE(buffered_fd, 0) << std::strerror(errno);
-  round_trip(fd, 4, buffered_fd);
+  round_trip(engine_for(fd, 4), buffered_fd);
 }
 
 TEST_P(EngineTest, BadDescriptorIsAnErrorResultOrASetupError) {
