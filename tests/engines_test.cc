@@ -15,12 +15,12 @@
 #include <thread>
 #include <vector>
 
+#include "engine_test_util.h"
 #include "engines/io_engine.h"
 
 namespace hostmark::engines {
 namespace {
 
-constexpr std::uint32_t kBlock = 4096;
 constexpr unsigned kBlocks = 16;
 
 struct Variant {
@@ -46,39 +46,13 @@ std::vector<Variant> all_variants() {
   return v;
 }
 
-// A fresh directory under /var/tmp (a disk filesystem), removed with its files.
-class TempDir {
- public:
-  TempDir() {
-    char tmpl[] = "/var/tmp/hostmark-engines-XXXXXX";
-    if (mkdtemp(tmpl) != nullptr) path_ = tmpl;
-  }
-  ~TempDir() {
-    if (!path_.empty()) std::filesystem::remove_all(path_);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
-
-// The byte at `pos` of block `block` of the test pattern (never 0, so holes show).
-std::byte pattern(unsigned block, unsigned pos) {
-  return static_cast<std::byte>(1 + (block * 31 + pos * 7) % 255);
-}
-
 void PrintTo(const Variant& variant, std::ostream* os) { *os << variant.label; }
 
 class EngineTest : public ::testing::TestWithParam<Variant> {
  protected:
   void SetUp() override {
     ASSERT_FALSE(dir_.path().empty()) << "mkdtemp under /var/tmp: " << std::strerror(errno);
-    void* mem = std::aligned_alloc(kBlock, kBlocks * kBlock);
-    ASSERT_NE(mem, nullptr);
-    mem_.reset(static_cast<std::byte*>(mem));
-    for (unsigned i = 0; i < kBlocks; ++i) spans_.emplace_back(mem_.get() + i * kBlock, kBlock);
+    ASSERT_NE(blocks_.data(), nullptr);
   }
   void TearDown() override {
     engine_.reset();  // before the files close: mmap unmaps, io_uring unregisters
@@ -107,7 +81,7 @@ class EngineTest : public ::testing::TestWithParam<Variant> {
     if (!made.ok()) return nullptr;
     engine_ = std::move(made).value();
     files_ = {EngineFile{fd, size_bytes, false, "test"}};
-    const Status prepared = engine_->prepare(files_, spans_);
+    const Status prepared = engine_->prepare(files_, blocks_.spans());
     EXPECT_TRUE(prepared.ok()) << prepared.error().message();
     return prepared.ok() ? engine_.get() : nullptr;
   }
@@ -118,7 +92,7 @@ class EngineTest : public ::testing::TestWithParam<Variant> {
     u.op = op;
     u.offset = std::uint64_t{block} * kBlock;
     u.length = length;
-    u.buf = mem_.get() + buffer * kBlock;
+    u.buf = blocks_[buffer].data();
     u.buf_index = static_cast<int>(buffer);
     return u;
   }
@@ -156,7 +130,7 @@ class EngineTest : public ::testing::TestWithParam<Variant> {
     std::vector<IoUnit> writes;
     for (unsigned i = 0; i < kBlocks; ++i) {
       const unsigned block = (i * 5 + 3) % kBlocks;
-      for (unsigned p = 0; p < kBlock; ++p) spans_[i][p] = pattern(block, p);
+      for (unsigned p = 0; p < kBlock; ++p) blocks_[i][p] = pattern(block, p);
       writes.push_back(unit(IoOp::kWrite, block, i));
     }
     run_all(*engine, writes);
@@ -168,21 +142,20 @@ class EngineTest : public ::testing::TestWithParam<Variant> {
         ASSERT_EQ(file[p], moves_data() ? pattern(block, p) : std::byte{0}) << block << ":" << p;
       }
     }
-    std::memset(mem_.get(), 0xEE, kBlocks * kBlock);
+    std::memset(blocks_.data(), 0xEE, kBlocks * kBlock);
     std::vector<IoUnit> reads;
     for (unsigned i = 0; i < kBlocks; ++i) reads.push_back(unit(IoOp::kRead, (i * 7) % kBlocks, i));
     run_all(*engine, reads);
     for (unsigned i = 0; i < kBlocks; ++i) {
       EXPECT_EQ(reads[i].result, kBlock);
       for (unsigned p = 0; p < kBlock; p += 89) {
-        ASSERT_EQ(spans_[i][p], moves_data() ? pattern((i * 7) % kBlocks, p) : std::byte{0xEE});
+        ASSERT_EQ(blocks_[i][p], moves_data() ? pattern((i * 7) % kBlocks, p) : std::byte{0xEE});
       }
     }
   }
 
   TempDir dir_;
-  std::unique_ptr<std::byte, decltype(&std::free)> mem_{nullptr, &std::free};
-  std::vector<std::span<std::byte>> spans_;
+  AlignedBlocks blocks_{kBlocks};
   std::vector<int> fds_;
   std::vector<EngineFile> files_;
   std::unique_ptr<IoEngine> engine_;
@@ -269,7 +242,7 @@ TEST_P(EngineTest, DirectIoWithAlignedBuffers) {
   const int fd = open_file("direct", O_DIRECT, kBlocks);
   if (fd < 0 && errno == EINVAL) GTEST_SKIP() << "this filesystem refuses O_DIRECT opens";
   ASSERT_GE(fd, 0) << std::strerror(errno);
-  if (pread(fd, mem_.get(), kBlock, 0) < 0 && errno == EINVAL) {
+  if (pread(fd, blocks_.data(), kBlock, 0) < 0 && errno == EINVAL) {
     GTEST_SKIP() << "this filesystem refuses O_DIRECT reads";
   }
   const int buffered_fd = open_file("direct", 0, kBlocks);
@@ -282,7 +255,7 @@ TEST_P(EngineTest, BadDescriptorIsAnErrorResultOrASetupError) {
   options.iodepth = 2;
   auto engine = make_engine(GetParam().engine, options).value();
   const std::vector<EngineFile> files = {EngineFile{-1, kBlocks * kBlock, false, "bad"}};
-  const Status prepared = engine->prepare(files, spans_);
+  const Status prepared = engine->prepare(files, blocks_.spans());
   if (!prepared.ok()) {  // engines that set the file up (mmap, registerfiles) fail there
     EXPECT_EQ(prepared.error().kind, ErrorKind::kRun);
     EXPECT_EQ(prepared.error().what, GetParam().engine);
