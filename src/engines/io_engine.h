@@ -75,8 +75,9 @@ class IoEngine {
   // Once per thread before any I/O: the files this thread uses and the buffers its units point
   // into (io_uring registers them when asked). The spans stay valid until the engine is
   // destroyed. On failure: a run error naming the engine and the call ("io_uring:
-  // io_uring_queue_init: Operation not permitted"). Call it on the thread that will do the
-  // I/O: io_uring sets its ring up single-issuer (submits from another thread fail -EEXIST).
+  // io_uring_queue_init: Operation not permitted"). It may run on another thread than the
+  // I/O; from the first submit() on, one thread only drives the engine (io_uring ties its
+  // ring to the thread of the first submit).
   virtual Status prepare(std::span<const EngineFile> files, std::span<const std::span<std::byte>> buffers) = 0;
 
   // Stages one I/O (see QueueStatus). A failed synchronous I/O is kCompleted with result -errno.

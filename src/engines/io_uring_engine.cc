@@ -9,9 +9,13 @@
 //
 // Unless SQPOLL is asked for, the ring is set up single-issuer with deferred task work (the
 // cheapest completion path since Linux 6.1), falling back to plainer setups on older kernels.
-// A single-issuer ring must see every submit from the thread that ran prepare().
+// It is created disabled and enabled by the first submit(), with its fd registered then too:
+// both tie the ring to a thread, and that must be the thread doing the I/O, which need not be
+// the one that ran prepare(). Every submit after the first must come from that same thread.
 #include <liburing.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -25,9 +29,10 @@ namespace {
 
 // Setup flags that only make the ring cheaper, tried best first; the last set is none.
 constexpr std::array<unsigned, 3> kCheaperSetups = {
-    IORING_SETUP_SUBMIT_ALL | IORING_SETUP_COOP_TASKRUN | IORING_SETUP_TASKRUN_FLAG |
-        IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN,
-    IORING_SETUP_SUBMIT_ALL | IORING_SETUP_COOP_TASKRUN | IORING_SETUP_TASKRUN_FLAG,
+    IORING_SETUP_R_DISABLED | IORING_SETUP_SUBMIT_ALL | IORING_SETUP_COOP_TASKRUN |
+        IORING_SETUP_TASKRUN_FLAG | IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN,
+    IORING_SETUP_R_DISABLED | IORING_SETUP_SUBMIT_ALL | IORING_SETUP_COOP_TASKRUN |
+        IORING_SETUP_TASKRUN_FLAG,
     0,
 };
 
@@ -52,7 +57,6 @@ class UringEngine final : public IoEngine {
     files_ = files;
     const Status ring = init_ring();
     if (!ring) return ring;
-    io_uring_register_ring_fd(&ring_);  // saves an fd lookup per enter; optional (Linux 5.18)
     if (options_.fixedbufs) {
       std::vector<iovec> iovs;
       for (const std::span<std::byte> b : buffers) iovs.push_back(iovec{b.data(), b.size()});
@@ -94,6 +98,10 @@ class UringEngine final : public IoEngine {
 
   int submit() override {
     if (staged_ == 0) return 0;
+    if (!started_) {
+      const int rc = start();
+      if (rc < 0) return rc;
+    }
     const int rc = io_uring_submit(&ring_);
     if (rc > 0) staged_ -= std::min(staged_, static_cast<unsigned>(rc));
     return rc;
@@ -113,6 +121,21 @@ class UringEngine final : public IoEngine {
 
  private:
   bool vectored() const { return !options_.nonvectored; }
+
+  // On the I/O thread, once: enables a ring created disabled (this thread becomes its single
+  // issuer) and registers the ring fd for it (saves an fd lookup per enter; optional).
+  int start() {
+    if ((ring_.flags & IORING_SETUP_R_DISABLED) != 0) {
+      // Debian's liburing 2.3 declares io_uring_enable_rings but does not export it.
+      if (syscall(__NR_io_uring_register, ring_.ring_fd, IORING_REGISTER_ENABLE_RINGS, nullptr,
+                  0) != 0) {
+        return -errno;
+      }
+    }
+    io_uring_register_ring_fd(&ring_);
+    started_ = true;
+    return 0;
+  }
 
   Status init_ring() {
     unsigned base = 0;
@@ -184,6 +207,7 @@ class UringEngine final : public IoEngine {
   std::span<const EngineFile> files_;
   io_uring ring_{};
   bool ring_ready_ = false;
+  bool started_ = false;                   // start() ran
   SlotPool<iovec> iovecs_;                 // READV/WRITEV iovecs of I/Os in flight
   std::unique_ptr<io_uring_cqe*[]> cqes_;  // io_uring_peek_batch_cqe output
   unsigned held_ = 0;                      // staged + in flight

@@ -2,6 +2,16 @@
 // What a `hostmark fio` run measured, per job and per group, for the fio formatters
 // (output/fio_*.cc) to print. Plain data: the job runner (io/) fills it, stats/ computes the
 // summaries, output/ only formats. Units are in the names: ns, bytes, KiB (binary).
+//
+// group_reporting: when a group's jobs have group_reporting=1, the runner merges them before
+// handing the FioRun over: FioRun::jobs then holds ONE JobStats for the whole group (histograms
+// merged, counts and bytes summed, runtime the longest, `members` = how many jobs were merged,
+// name and options those of the group's first job), exactly as fio's sum_thread_stats() does.
+// The formatters never merge; they print one block (normal), one object (json) or one line
+// (terse) per JobStats.
+//
+// Spreads (SampleStats::stddev, and the latency stddev the formatters derive from a Histogram)
+// are sample standard deviations (divide by n - 1), like fio's.
 #include <array>
 #include <cstdint>
 #include <string>
@@ -22,6 +32,7 @@ struct SampleStats {
   double stddev = 0;
   std::uint64_t samples = 0;
   double agg_percent = 0;  // bw only: this job's share of its group's bandwidth, in percent
+                           // (fio's "per=" and "bw_agg"; capped at 100)
 };
 
 struct DirStats {
@@ -29,15 +40,19 @@ struct DirStats {
   std::uint64_t total_ios = 0;
   std::uint64_t short_ios = 0;
   std::uint64_t drop_ios = 0;
-  std::uint64_t runtime_ns = 0;    // time this direction was active
+  std::uint64_t runtime_ns = 0;    // time this direction was active (fio: runtime, printed in ms)
   bool has_slat = false;           // asynchronous engines only, like fio
   Histogram slat;                  // issue -> reached the kernel
   Histogram clat;                  // reached the kernel -> completed
   Histogram lat;                   // issue -> completed
   SampleStats bw_kib_s;
   SampleStats iops;
-  std::uint64_t bw_bytes_per_s() const;  // io_bytes / runtime
-  double iops_mean() const;              // total_ios / runtime
+  // io_bytes / runtime, from runtime_ns (fio divides by whole milliseconds; hostmark keeps the
+  // nanoseconds, so a 2.6 ms run is not reported as 3 ms' worth). 0 when runtime_ns is 0.
+  std::uint64_t bw_bytes_per_s() const;
+  double iops_mean() const;              // total_ios / runtime, per second; 0 when runtime_ns is 0
+  // runtime in whole ms as fio prints it: rounded up, so any activity shows as >= 1 ms.
+  std::uint64_t runtime_ms() const;
 };
 
 // fio's "IO depths" and "lat (usec)" tables, as percentages.
@@ -54,16 +69,18 @@ struct JobStats {
   JobOptions options;
   int jobnum = 0;                   // 0..numjobs-1
   int groupid = 0;
+  int members = 1;                  // jobs merged into this one (group_reporting): fio's "jobs="
+  std::int64_t tid = 0;             // thread id of the job (fio prints a pid there); 0 unknown
   std::array<DirStats, kDirs> dirs;
   Histogram sync_lat;               // fsync/fdatasync latencies
-  std::uint64_t sync_total = 0;
+  std::uint64_t sync_total = 0;     // fsync/fdatasync calls (4th "issued rwts" count)
   double usr_cpu_percent = 0;
   double sys_cpu_percent = 0;
   std::uint64_t ctx = 0;            // voluntary + involuntary context switches
   std::uint64_t majf = 0;
   std::uint64_t minf = 0;
   DepthStats depths;
-  std::uint64_t elapsed_ns = 0;     // whole job including ramp
+  std::uint64_t elapsed_ns = 0;     // whole job including ramp (JSON "job_runtime", "elapsed")
   std::int64_t job_start_unix_ms = 0;
   int error = 0;                    // errno of the I/O that ended the job, 0 = none
   std::string error_text;           // "testfile: offset 4096: No space left on device"
@@ -91,6 +108,9 @@ struct DiskUtil {
   std::uint64_t in_queue_ms = 0;
   double util_percent = 0;
 };
+
+// ns -> whole ms as fio reports runtimes: rounded up (fio adds 999 us before dividing).
+inline std::uint64_t ceil_ms(std::uint64_t ns) { return ns / 1'000'000 + (ns % 1'000'000 != 0 ? 1 : 0); }
 
 struct FioRun {
   RunOptions run;
