@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <string>
@@ -50,8 +52,9 @@ struct OneFileEngine {
   std::unique_ptr<IoEngine> engine;
 
   // Makes and prepares `name` over `fd` addressed as `blocks` blocks; the error when it fails.
-  Status start(std::string_view name, const EngineOptions& options, int fd, unsigned blocks) {
-    files = {EngineFile{fd, std::uint64_t{blocks} * kBlock, false, "file"}};
+  Status start(std::string_view name, const EngineOptions& options, int fd, unsigned blocks,
+               bool block_device = false) {
+    files = {EngineFile{fd, std::uint64_t{blocks} * kBlock, block_device, "file"}};
     engine = make_engine(name, options).value();
     return engine->prepare(files, buf.spans());
   }
@@ -127,6 +130,55 @@ TEST(UringEngine, HipriPollsDirectIo) {
   }
   EXPECT_EQ(result, kBlock);
   EXPECT_EQ(e.buf[0][7], pattern(1, 7));
+}
+
+// A loop device over `backing` (root only), detached at exit; path() is empty when losetup
+// could not set one up.
+class LoopDevice {
+ public:
+  explicit LoopDevice(const std::string& backing) {
+    FILE* out = popen(("losetup --find --show '" + backing + "' 2>/dev/null").c_str(), "r");
+    if (out == nullptr) return;
+    char line[256] = {};
+    if (std::fgets(line, sizeof line, out) != nullptr) path_ = line;
+    if (pclose(out) != 0) path_.clear();
+    while (!path_.empty() && path_.back() == '\n') path_.pop_back();
+  }
+  ~LoopDevice() {
+    if (!path_.empty()) std::system(("losetup -d '" + path_ + "'").c_str());
+  }
+  LoopDevice(const LoopDevice&) = delete;
+  LoopDevice& operator=(const LoopDevice&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+TEST(TrimOnBlockDevice, DiscardsTheRange) {
+  if (geteuid() != 0) GTEST_SKIP() << "loop devices need root";
+  TempDir dir;
+  PatternFile file(dir, 64);
+  ASSERT_TRUE(file.ok()) << std::strerror(errno);
+  LoopDevice loop(dir.path() + "/file");
+  if (loop.path().empty()) GTEST_SKIP() << "losetup could not attach a loop device here";
+  const int fd = open(loop.path().c_str(), O_RDWR);
+  ASSERT_GE(fd, 0) << loop.path() << ": " << std::strerror(errno);
+  EngineOptions options;
+  options.writable = true;
+  OneFileEngine e;
+  ASSERT_TRUE(e.start("psync", options, fd, 64, true).ok());
+  const std::int64_t result = e.io(IoOp::kTrim, 2);
+  std::vector<std::byte> blocks(2 * kBlock);
+  const ssize_t n = pread(fd, blocks.data(), blocks.size(), 2 * kBlock);
+  e.engine.reset();
+  close(fd);
+  if (result == -EOPNOTSUPP) GTEST_SKIP() << "this loop device cannot discard";
+  EXPECT_EQ(result, kBlock);
+  ASSERT_EQ(n, 2 * kBlock);
+  EXPECT_EQ(blocks[0], std::byte{0});
+  EXPECT_EQ(blocks[kBlock - 1], std::byte{0});
+  EXPECT_EQ(blocks[kBlock], pattern(3, 0));  // the next block is untouched
 }
 
 // Expects prepare() of `name` (no files) to fail with the run error "<name>: <call>: ...".
