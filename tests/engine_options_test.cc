@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <string>
@@ -43,29 +45,39 @@ class PatternFile {
   int fd_ = -1;
 };
 
-IoUnit block_unit(IoOp op, unsigned block, std::byte* buf) {
-  IoUnit u;
-  u.op = op;
-  u.offset = std::uint64_t{block} * kBlock;
-  u.length = kBlock;
-  u.buf = buf;
-  u.buf_index = 0;
-  return u;
-}
+// An engine prepared over one file and one block buffer (they outlive it: members).
+struct OneFileEngine {
+  std::vector<EngineFile> files;
+  AlignedBlocks buf{1};
+  std::unique_ptr<IoEngine> engine;
+
+  // Makes and prepares `name` over `fd` addressed as `blocks` blocks; the error when it fails.
+  Status start(std::string_view name, const EngineOptions& options, int fd, unsigned blocks,
+               bool block_device = false) {
+    files = {EngineFile{fd, std::uint64_t{blocks} * kBlock, block_device, "file"}};
+    engine = make_engine(name, options).value();
+    return engine->prepare(files, buf.spans());
+  }
+  std::int64_t io(IoOp op, unsigned block) {
+    IoUnit unit;
+    unit.op = op;
+    unit.offset = std::uint64_t{block} * kBlock;
+    unit.length = kBlock;
+    unit.buf = buf.data();
+    unit.buf_index = 0;
+    return one_io(*engine, unit);
+  }
+};
 
 TEST(MmapEngine, MapsReadOnlyUnlessWritable) {
   TempDir dir;
   PatternFile file(dir, 2);
   ASSERT_TRUE(file.ok()) << std::strerror(errno);
-  auto engine = make_engine("mmap", EngineOptions{}).value();
-  const std::vector<EngineFile> files = {EngineFile{file.fd(), 2 * kBlock, false, "file"}};
-  AlignedBlocks buf(1);
-  ASSERT_TRUE(engine->prepare(files, buf.spans()).ok());
-  IoUnit read = block_unit(IoOp::kRead, 1, buf.data());
-  EXPECT_EQ(one_io(*engine, read), kBlock);
-  EXPECT_EQ(buf[0][100], pattern(1, 100));
-  IoUnit write = block_unit(IoOp::kWrite, 0, buf.data());
-  EXPECT_EQ(one_io(*engine, write), -EBADF);
+  OneFileEngine e;
+  ASSERT_TRUE(e.start("mmap", EngineOptions{}, file.fd(), 2).ok());
+  EXPECT_EQ(e.io(IoOp::kRead, 1), kBlock);
+  EXPECT_EQ(e.buf[0][100], pattern(1, 100));
+  EXPECT_EQ(e.io(IoOp::kWrite, 0), -EBADF);
   std::byte first{};
   ASSERT_EQ(pread(file.fd(), &first, 1, 0), 1);
   EXPECT_EQ(first, pattern(0, 0));
@@ -77,18 +89,14 @@ TEST(MmapEngine, ExtendsAWritableFileToTheJobSize) {
   ASSERT_TRUE(file.ok()) << std::strerror(errno);
   EngineOptions options;
   options.writable = true;
-  auto engine = make_engine("mmap", options).value();
-  const std::vector<EngineFile> files = {EngineFile{file.fd(), 4 * kBlock, false, "file"}};
-  AlignedBlocks buf(1);
-  ASSERT_TRUE(engine->prepare(files, buf.spans()).ok());
+  OneFileEngine e;
+  ASSERT_TRUE(e.start("mmap", options, file.fd(), 4).ok());
   struct stat st {};
   ASSERT_EQ(fstat(file.fd(), &st), 0);
   EXPECT_EQ(st.st_size, 4 * kBlock);
-  std::memset(buf.data(), 0x5A, kBlock);
-  IoUnit write = block_unit(IoOp::kWrite, 3, buf.data());
-  EXPECT_EQ(one_io(*engine, write), kBlock);
-  IoUnit beyond = block_unit(IoOp::kWrite, 4, buf.data());
-  EXPECT_EQ(one_io(*engine, beyond), -EINVAL);  // past the mapping: refused, not a fault
+  std::memset(e.buf.data(), 0x5A, kBlock);
+  EXPECT_EQ(e.io(IoOp::kWrite, 3), kBlock);
+  EXPECT_EQ(e.io(IoOp::kWrite, 4), -EINVAL);  // past the mapping: refused, not a fault
   std::byte last{};
   ASSERT_EQ(pread(file.fd(), &last, 1, 4 * kBlock - 1), 1);
   EXPECT_EQ(last, std::byte{0x5A});
@@ -100,13 +108,10 @@ TEST(Pvsync2Engine, NowaitReadsCachedData) {
   ASSERT_TRUE(file.ok()) << std::strerror(errno);
   EngineOptions options;
   options.nowait = true;
-  auto engine = make_engine("pvsync2", options).value();
-  const std::vector<EngineFile> files = {EngineFile{file.fd(), 2 * kBlock, false, "file"}};
-  AlignedBlocks buf(1);
-  ASSERT_TRUE(engine->prepare(files, buf.spans()).ok());
-  IoUnit read = block_unit(IoOp::kRead, 1, buf.data());
-  EXPECT_EQ(one_io(*engine, read), kBlock);
-  EXPECT_EQ(buf[0][4095], pattern(1, 4095));
+  OneFileEngine e;
+  ASSERT_TRUE(e.start("pvsync2", options, file.fd(), 2).ok());
+  EXPECT_EQ(e.io(IoOp::kRead, 1), kBlock);
+  EXPECT_EQ(e.buf[0][4095], pattern(1, 4095));
 }
 
 TEST(UringEngine, HipriPollsDirectIo) {
@@ -117,17 +122,81 @@ TEST(UringEngine, HipriPollsDirectIo) {
   EngineOptions options;
   options.hipri = true;
   options.iodepth = 2;
-  auto engine = make_engine("io_uring", options).value();
-  const std::vector<EngineFile> files = {EngineFile{file.fd(), 2 * kBlock, false, "file"}};
-  AlignedBlocks buf(1);
-  ASSERT_TRUE(engine->prepare(files, buf.spans()).ok());
-  IoUnit read = block_unit(IoOp::kRead, 1, buf.data());
-  const std::int64_t result = one_io(*engine, read);
+  OneFileEngine e;
+  ASSERT_TRUE(e.start("io_uring", options, file.fd(), 2).ok());
+  const std::int64_t result = e.io(IoOp::kRead, 1);
   if (result == -EOPNOTSUPP || result == -EINVAL) {
     GTEST_SKIP() << "polled I/O unsupported here: " << std::strerror(static_cast<int>(-result));
   }
   EXPECT_EQ(result, kBlock);
-  EXPECT_EQ(buf[0][7], pattern(1, 7));
+  EXPECT_EQ(e.buf[0][7], pattern(1, 7));
+}
+
+// A loop device over `backing` (root only), detached at exit; path() is empty when losetup
+// could not set one up.
+class LoopDevice {
+ public:
+  explicit LoopDevice(const std::string& backing) {
+    FILE* out = popen(("losetup --find --show '" + backing + "' 2>/dev/null").c_str(), "r");
+    if (out == nullptr) return;
+    char line[256] = {};
+    if (std::fgets(line, sizeof line, out) != nullptr) path_ = line;
+    if (pclose(out) != 0) path_.clear();
+    while (!path_.empty() && path_.back() == '\n') path_.pop_back();
+  }
+  ~LoopDevice() {
+    if (!path_.empty()) std::system(("losetup -d '" + path_ + "'").c_str());
+  }
+  LoopDevice(const LoopDevice&) = delete;
+  LoopDevice& operator=(const LoopDevice&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+TEST(TrimOnBlockDevice, DiscardsTheRange) {
+  if (geteuid() != 0) GTEST_SKIP() << "loop devices need root";
+  TempDir dir;
+  PatternFile file(dir, 64);
+  ASSERT_TRUE(file.ok()) << std::strerror(errno);
+  LoopDevice loop(dir.path() + "/file");
+  if (loop.path().empty()) GTEST_SKIP() << "losetup could not attach a loop device here";
+  const int fd = open(loop.path().c_str(), O_RDWR);
+  ASSERT_GE(fd, 0) << loop.path() << ": " << std::strerror(errno);
+  EngineOptions options;
+  options.writable = true;
+  OneFileEngine e;
+  ASSERT_TRUE(e.start("psync", options, fd, 64, true).ok());
+  const std::int64_t result = e.io(IoOp::kTrim, 2);
+  std::vector<std::byte> blocks(2 * kBlock);
+  const ssize_t n = pread(fd, blocks.data(), blocks.size(), 2 * kBlock);
+  e.engine.reset();
+  close(fd);
+  if (result == -EOPNOTSUPP) GTEST_SKIP() << "this loop device cannot discard";
+  EXPECT_EQ(result, kBlock);
+  ASSERT_EQ(n, 2 * kBlock);
+  EXPECT_EQ(blocks[0], std::byte{0});
+  EXPECT_EQ(blocks[kBlock - 1], std::byte{0});
+  EXPECT_EQ(blocks[kBlock], pattern(3, 0));  // the next block is untouched
+}
+
+// Expects prepare() of `name` (no files) to fail with the run error "<name>: <call>: ...".
+void expect_setup_error(std::string_view name, const EngineOptions& options,
+                        const std::string& call) {
+  auto engine = make_engine(name, options).value();
+  const Status prepared = engine->prepare({}, {});
+  ASSERT_FALSE(prepared.ok());
+  EXPECT_EQ(prepared.error().kind, ErrorKind::kRun);
+  const std::string prefix = std::string(name) + ": " + call + ": ";
+  EXPECT_EQ(prepared.error().message().rfind(prefix, 0), 0u) << prepared.error().message();
+}
+
+TEST(UringEngine, SetupFailureNamesTheCall) {
+  EngineOptions options;
+  options.sqthread_poll = true;
+  options.sqthread_poll_cpu = 1 << 20;  // no such CPU
+  expect_setup_error("io_uring", options, "io_uring_queue_init");
 }
 
 TEST(LibaioEngine, SetupFailureNamesTheCall) {
@@ -138,12 +207,7 @@ TEST(LibaioEngine, SetupFailureNamesTheCall) {
   }
   EngineOptions options;
   options.iodepth = max_events + 1;  // io_setup refuses more events than aio-max-nr
-  auto engine = make_engine("libaio", options).value();
-  const Status prepared = engine->prepare({}, {});
-  ASSERT_FALSE(prepared.ok());
-  EXPECT_EQ(prepared.error().kind, ErrorKind::kRun);
-  EXPECT_EQ(prepared.error().message().rfind("libaio: io_setup: ", 0), 0u)
-      << prepared.error().message();
+  expect_setup_error("libaio", options, "io_setup");
 }
 
 }  // namespace

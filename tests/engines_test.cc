@@ -306,18 +306,6 @@ TEST(EngineTable, UnknownNameIsAUsageErrorNamingTheOption) {
             "mmap, null)");
 }
 
-TEST(EngineSetup, FailureNamesEngineAndCall) {
-  EngineOptions options;
-  options.sqthread_poll = true;
-  options.sqthread_poll_cpu = 1 << 20;  // no such CPU
-  auto engine = make_engine("io_uring", options).value();
-  const Status prepared = engine->prepare({}, {});
-  ASSERT_FALSE(prepared.ok());
-  EXPECT_EQ(prepared.error().kind, ErrorKind::kRun);
-  EXPECT_EQ(prepared.error().message().rfind("io_uring: io_uring_queue_init: ", 0), 0u)
-      << prepared.error().message();
-}
-
 TEST(NullEngine, IsSynchronousOnlyAtDepthOne) {
   EngineOptions options;
   EXPECT_TRUE(make_engine("null", options).value()->synchronous());

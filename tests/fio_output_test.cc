@@ -248,6 +248,33 @@ TEST(FioTerse, SubMicrosecondIosCountInTheFirstUsecField) {
   EXPECT_DOUBLE_EQ(fio_json(run, false)["jobs"][0]["latency_ns"]["500"].get<double>(), 100.0 / 3);
 }
 
+TEST(FioBanner, JobLinesVersionAndThreadCount) {
+  fio::JobOptions a;
+  a.name = "a";
+  a.rw.read = false;
+  a.rw.write = true;
+  a.numjobs = 2;
+  a.bs = {65536, 65536, 65536};
+  fio::JobOptions b;
+  b.name = "b";
+  b.rw.random = true;
+  b.rw.write = true;
+  b.ioengine = "io_uring";
+  b.iodepth = 32;
+  b.bsrange = fio::PerDir<std::pair<std::uint32_t, std::uint32_t>>{
+      {{4096, 1048576}, {4096, 1048576}, {512, 512}}};
+  std::ostringstream out;
+  write_fio_banner({a, b}, {0, 1}, "0.1.0", out);
+  EXPECT_EQ(out.str(),
+            "a: (g=0): rw=write, bs=(R) 64.0KiB-64.0KiB, (W) 64.0KiB-64.0KiB, (T) 64.0KiB-64.0KiB, "
+            "ioengine=psync, iodepth=1\n"
+            "...\n"
+            "b: (g=1): rw=randrw, bs=(R) 4096B-1024KiB, (W) 4096B-1024KiB, (T) 512B-512B, "
+            "ioengine=io_uring, iodepth=32\n"
+            "hostmark-0.1.0\n"
+            "Starting 3 threads\n");
+}
+
 TEST(FioOutput, FormatListInFioOrder) {
   const fio::FioRun run = fio_test::golden_run();
   std::ostringstream out;

@@ -85,14 +85,15 @@ TEST(FioVsFio, JsonKeysMatch) {
 TEST(FioVsFio, JsonKeysMatchWithGlobalOptionsAndDescription) {
   SKIP_WITHOUT_FIO();
   // Options before the first --name are fio's global options; a description adds "desc".
-  const RunOutput r = run_program(kFio, {"--ioengine=null", "--name=x", "--description=hello", "--size=4M",
-                                         "--rw=randrw", "--output-format=json"});
+  const RunOutput r = run_program(kFio, {"--ioengine=null", "--name=x", "--description=hello",
+                                         "--size=4M", "--rw=randrw", "--output-format=json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const nlohmann::json theirs = nlohmann::json::parse(r.out);
   fio::FioRun run = run_like_null_engine();
   run.global_options = {{"ioengine", "null"}};
   run.jobs[0].options.description = "hello";
-  run.jobs[0].options.given = {{"name", "x"}, {"description", "hello"}, {"size", "4M"}, {"rw", "randrw"}};
+  run.jobs[0].options.given = {
+      {"name", "x"}, {"description", "hello"}, {"size", "4M"}, {"rw", "randrw"}};
   nlohmann::json ours = nlohmann::json::parse(fio_json(run, false).dump());
   ours.erase("hostmark");
   EXPECT_EQ(keys_of(ours, true).count("/global options/ioengine"), 1u);
@@ -155,6 +156,33 @@ TEST(FioVsFio, TerseFieldsMatch) {
   std::ostringstream out2;
   write_fio_terse(with_disk, out2);
   EXPECT_EQ(split(out2.str(), ';').size(), theirs.size() + 9);  // fio: name and 8 numbers per disk
+}
+
+TEST(FioVsFio, BannerMatches) {
+  SKIP_WITHOUT_FIO();
+  const RunOutput r =
+      run_program(kFio, {"--name=x", "--ioengine=null", "--size=1M", "--rw=randrw", "--bs=4k,64k",
+                         "--iodepth=4", "--numjobs=2", "--thread", "--output-format=normal"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  fio::JobOptions x;
+  x.name = "x";
+  x.ioengine = "null";
+  x.rw.write = true;
+  x.rw.random = true;
+  x.bs = {4096, 65536, 65536};
+  x.iodepth = 4;
+  x.numjobs = 2;
+  std::ostringstream out;
+  write_fio_banner({x}, {0}, "0.1.0", out);
+  const auto theirs = split(r.out, '\n');
+  const auto ours = split(out.str(), '\n');
+  ASSERT_GE(theirs.size(), 4u) << r.out;
+  ASSERT_EQ(ours.size(), 5u);  // 4 lines and the empty rest after the last newline
+  EXPECT_EQ(ours[0], theirs[0]);
+  EXPECT_EQ(ours[1], theirs[1]);
+  EXPECT_EQ(ours[2], "hostmark-0.1.0");
+  EXPECT_EQ(theirs[2].rfind("fio-", 0), 0u) << theirs[2];
+  EXPECT_EQ(ours[3], theirs[3]);  // "Starting 2 threads"
 }
 
 }  // namespace

@@ -16,7 +16,9 @@
 //  * bw and iops are computed from the direction's runtime in ns, not whole ms.
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/error.h"
 #include "fio/run_stats.h"
@@ -37,6 +39,16 @@ nlohmann::ordered_json fio_json(const fio::FioRun& run, bool plus);
 // fio's terse lines (--output-format=terse / --minimal), version 3: one line per JobStats.
 // Only version 3 is produced; FioRun::run.terse_version is not consulted.
 void write_fio_terse(const fio::FioRun& run, std::ostream& out);
+
+// The lines fio prints before the jobs start, which the command writes only when the normal
+// format is among those asked for: per job definition (numjobs not expanded)
+//   "x: (g=0): rw=randrw, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=psync,
+//   iodepth=1"
+// and "..." once for its further clones, then "hostmark-<version>" (where fio prints its
+// version) and "Starting N threads" (hostmark runs every job as a thread; fio says processes
+// unless thread=1). `groupids[i]` is the group of `jobs[i]`.
+void write_fio_banner(const std::vector<fio::JobOptions>& jobs, const std::vector<int>& groupids,
+                      const std::string& hostmark_version, std::ostream& out);
 
 // Which formats a --output-format value asks for. fio's comma list ("json,normal"); json+
 // implies json's document with bins. Usage error naming --output-format for anything else
