@@ -76,9 +76,9 @@ TEST(FioCliTest, SeedDirectLibaioWriteThenReadonlyRead) {
   const std::string file = d.file("testfile-rand-4g");
   {  // the user's existing test file: hostmark must never remove it
     std::ofstream f(file);
-    f << std::string(16 << 20, 'a');
+    f << std::string(64 << 20, 'a');
   }
-  const RunOutput w = run_hostmark({"fio", "--filename=" + file, "--size=16M", "--direct=1", "--rw=randwrite", "--bs=4k",
+  const RunOutput w = run_hostmark({"fio", "--filename=" + file, "--size=64M", "--direct=1", "--rw=randwrite", "--bs=4k",
                                     "--ioengine=libaio", "--numjobs=10", "--iodepth=32", "--name=rand-write-test",
                                     "--group_reporting", "--ramp_time=1", "--time_based", "--runtime=2",
                                     "--output-format=json"});
@@ -91,13 +91,13 @@ TEST(FioCliTest, SeedDirectLibaioWriteThenReadonlyRead) {
 
   const RunOutput r = run_hostmark({"fio", "--filename=" + file, "--direct=1", "--rw=randread", "--bs=4k",
                                     "--ioengine=libaio", "--numjobs=4", "--iodepth=32", "--name=rand-read-test",
-                                    "--group_reporting", "--readonly", "--ramp_time=1", "--runtime=2",
+                                    "--group_reporting", "--readonly", "--ramp_time=100ms", "--runtime=2",
                                     "--output-format=json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto rj = parse_json(r);
   EXPECT_GT(dir_ios(rj["jobs"][0], "read"), 0u);
   EXPECT_TRUE(fs::exists(file));
-  EXPECT_EQ(fs::file_size(file), 16u << 20);
+  EXPECT_EQ(fs::file_size(file), 64u << 20);
 }
 
 TEST(FioCliTest, ReadonlyRefusesWriteJobsWithOneLine) {

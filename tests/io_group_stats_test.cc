@@ -2,6 +2,8 @@
 // parsing and deltas, the status line, queue-depth buckets.
 #include <gtest/gtest.h>
 
+#include <sys/sysmacros.h>
+
 #include <atomic>
 
 #include "io/disk_stats.h"

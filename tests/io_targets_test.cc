@@ -33,10 +33,10 @@ class ScratchDir {
   std::string path_;
 };
 
-fio::JobOptions job_in(const std::string& dir) {
+fio::JobOptions job_in(std::string dir) {
   fio::JobOptions j;
-  j.name = "t";
-  j.directory = dir;
+  j.name = std::string(1, 't');  // not = "t": g++ 12 -O2 warns falsely (-Wrestrict) on that
+  j.directory = std::move(dir);
   return j;
 }
 
@@ -149,7 +149,10 @@ TEST(TargetsTest, DirectIoRefusalNamesTheFilesystem) {
   auto f = targets.prepare_thread(j, 0, log);
   ASSERT_TRUE(f.ok());
   auto fd = open_target(*f.value()[0].target, j);
-  ASSERT_FALSE(fd.ok());
+  if (fd.ok()) {
+    ::close(fd.value());
+    GTEST_SKIP() << "this kernel's tmpfs accepts O_DIRECT (Linux >= 6.6): no refusal to explain";
+  }
   EXPECT_NE(fd.error().why.find("tmpfs refuses O_DIRECT"), std::string::npos) << fd.error().why;
 }
 

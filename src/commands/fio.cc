@@ -22,8 +22,7 @@ int run_fio_command(const std::vector<std::string>& args, const CommandIo& io) {
     return 0;
   }
   if (parsed.run.parse_only) return 0;
-  const fio::FioRun run = io::run_fio_jobs(parsed, io::RunIo{io.err, io.err_is_tty}).value();
-
+  const auto formats = parse_fio_formats(parsed.run.output_format).value();
   std::ofstream file;
   std::ostream* out = &io.out;
   if (!parsed.run.output_path.empty()) {
@@ -31,6 +30,11 @@ int run_fio_command(const std::vector<std::string>& args, const CommandIo& io) {
     if (!file) throw Failure(run_error(parsed.run.output_path, "cannot create the output file"));
     out = &file;
   }
+  if (formats.normal) {  // fio's start-up lines, before the run (normal output only)
+    write_fio_banner(parsed.jobs, io::job_groupids(parsed.jobs), build::kVersion, *out);
+    out->flush();
+  }
+  const fio::FioRun run = io::run_fio_jobs(parsed, io::RunIo{io.err, io.err_is_tty}).value();
   write_fio_output(run, parsed.run.output_format, *out).value();
   out->flush();
   if (!*out) throw Failure(run_error(parsed.run.output_path.empty() ? "stdout" : parsed.run.output_path, "write failed"));

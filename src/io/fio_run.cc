@@ -39,11 +39,11 @@ struct ThreadPlan {
 
 std::vector<ThreadPlan> expand(const std::vector<fio::JobOptions>& jobs) {
   std::vector<ThreadPlan> plans;
-  int group = 0, wave = 0;
+  const auto groups = job_groupids(jobs);
+  int wave = 0;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
-    if (i > 0 && (jobs[i].stonewall || jobs[i].new_group)) ++group;
     if (i > 0 && jobs[i].stonewall) ++wave;
-    for (int n = 0; n < std::max(1, jobs[i].numjobs); ++n) plans.push_back(ThreadPlan{&jobs[i], n, group, wave});
+    for (int n = 0; n < std::max(1, jobs[i].numjobs); ++n) plans.push_back(ThreadPlan{&jobs[i], n, groups[i], wave});
   }
   return plans;
 }
@@ -60,7 +60,7 @@ Status validate(const fio::ParsedJobs& parsed) {
       if (auto spec = make_verify_spec(job); !spec) return spec.error();
     }
     const SafetyOverrides overrides{job.allow_mounted_write, parsed.run.destructive, parsed.run.readonly || job.readonly};
-    for (int n = 0; n < std::max(1, job.numjobs); ++n) {
+    for (int n = 0; n < std::max(1, job.numjobs) && job.ioengine != "null"; ++n) {
       for (const auto& name : thread_file_names(job, n)) {
         if (auto st = check_target(TargetUse{name, job.rw.write, job.rw.trim}, overrides); !st) return st.error();
       }
@@ -126,6 +126,16 @@ void show_status(ProgressLine& line, const Wave& w, std::uint64_t start_ns, std:
 
 }  // namespace
 
+std::vector<int> job_groupids(const std::vector<fio::JobOptions>& jobs) {
+  std::vector<int> groups;
+  int group = 0;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    if (i > 0 && (jobs[i].stonewall || jobs[i].new_group)) ++group;
+    groups.push_back(group);
+  }
+  return groups;
+}
+
 Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& io) {
   if (auto st = validate(parsed); !st) return st.error();
   fio::FioRun run;
@@ -148,10 +158,11 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
     Wave w;
     for (const auto& p : plans) {
       if (p.wave != wave_index) continue;
-      auto files = targets.prepare_thread(*p.job, p.jobnum, io.log);
+      const bool diskless = p.job->ioengine == "null";
+      auto files = diskless ? targets.diskless_thread(*p.job, p.jobnum) : targets.prepare_thread(*p.job, p.jobnum, io.log);
       if (!files) return files.error();
       std::vector<std::string> notes;
-      if (p.job->invalidate && !p.job->direct) {
+      if (p.job->invalidate && !p.job->direct && !diskless) {
         if (auto st = TargetSet::invalidate(files.value()); !st) return st.error();
         notes.push_back("invalidate=1: the page cache of the job's files was dropped before it started (fio's default)");
       }
@@ -194,6 +205,7 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
   const auto disks_after = parse_diskstats(sysinfo::read_text_file("/proc/diskstats"));
   std::vector<std::string> disks;
   for (const auto* t : targets.all()) {
+    if (t->diskless) continue;
     const std::string d = whole_disk_of(t->device);
     if (!d.empty() && std::find(disks.begin(), disks.end(), d) == disks.end()) disks.push_back(d);
   }

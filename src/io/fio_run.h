@@ -4,6 +4,7 @@
 // line on a terminal, stops every thread on SIGINT/SIGTERM (partial results marked), removes the
 // files it created, and returns what was measured (merged per group when group_reporting).
 #include <ostream>
+#include <vector>
 
 #include "core/error.h"
 #include "fio/job_options.h"
@@ -15,6 +16,9 @@ struct RunIo {
   std::ostream& log;      // layout messages, warnings, status line: standard error
   bool log_is_tty = false;
 };
+
+// The group of each job definition: a new group at every stonewall or new_group after the first.
+std::vector<int> job_groupids(const std::vector<fio::JobOptions>& jobs);
 
 // Usage errors for jobs that cannot run as given (unknown engine, writes with --readonly);
 // run errors for targets that cannot be prepared. I/O errors during the run end the job, are

@@ -157,6 +157,8 @@ bool JobLoop::dispatch(IoUnit& u) {
   const QueueStatus st = p_.engine.queue(u);
   if (st == QueueStatus::kCompleted) {
     const std::uint64_t end = monotonic_ns();
+    p_.acct.submitted(1);  // fio counts a synchronous I/O as a submit and a completion of one
+    p_.acct.reaped(1);
     u.submit_ns = u.start_ns;
     complete(u, end);
     last_ns_ = end;

@@ -192,8 +192,27 @@ Expected<std::vector<ThreadFile>> TargetSet::prepare_thread(const fio::JobOption
   return out;
 }
 
+Expected<std::vector<ThreadFile>> TargetSet::diskless_thread(const fio::JobOptions& job, int jobnum) {
+  std::vector<ThreadFile> out;
+  const std::uint64_t per_file = per_file_bytes(job);
+  if (per_file == 0) return usage_error(job.name, "ioengine=null needs size= (there is no file to measure)");
+  const std::uint64_t offset = job.offset + static_cast<std::uint64_t>(jobnum) * job.offset_increment;
+  for (const auto& name : thread_file_names(job, jobnum)) {
+    auto& t = files_["null:" + name];
+    if (!t) {
+      t = std::make_unique<TargetFile>();
+      t->path = name;
+      t->diskless = true;
+      t->size = offset + per_file;
+    }
+    out.push_back(ThreadFile{t.get(), offset, per_file});
+  }
+  return out;
+}
+
 Status TargetSet::invalidate(const std::vector<ThreadFile>& files) {
   for (const auto& f : files) {
+    if (f.target->diskless) continue;
     const int fd = ::open(f.target->path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return run_error(f.target->path, "invalidate: " + errno_text(errno));
     int rc = 0;
@@ -206,6 +225,7 @@ Status TargetSet::invalidate(const std::vector<ThreadFile>& files) {
 }
 
 Expected<int> open_target(const TargetFile& target, const fio::JobOptions& job) {
+  if (target.diskless) return -1;
   int flags = (job_writes(job) ? O_RDWR : O_RDONLY) | O_CLOEXEC;
   if (job.direct) flags |= O_DIRECT;
   if (job.sync_io) flags |= O_SYNC;

@@ -22,6 +22,7 @@ struct TargetFile {
   bool block_device = false;
   bool created = false;         // by hostmark, this run
   dev_t device = 0;             // the device holding it (st_dev, or st_rdev for a block device)
+  bool diskless = false;        // ioengine=null: nothing is created or opened
 };
 
 // One file as a job thread sees it: which target, and the part of it the thread addresses.
@@ -48,6 +49,9 @@ class TargetSet {
   // On failure: a run error naming the file ("fio_test: no size= given and the file does not exist").
   Expected<std::vector<ThreadFile>> prepare_thread(const fio::JobOptions& job, int jobnum, std::ostream& log);
 
+  // For ioengine=null: the files exist only as sizes (fio's diskless engines); nothing on disk.
+  Expected<std::vector<ThreadFile>> diskless_thread(const fio::JobOptions& job, int jobnum);
+
   // Drops the page cache of every file of `files` (invalidate=1). Returns a note per file.
   static Status invalidate(const std::vector<ThreadFile>& files);
 
@@ -64,7 +68,8 @@ class TargetSet {
 };
 
 // Opens a target for one thread with the job's flags (O_DIRECT, O_SYNC, read-only when the job
-// does not write). On O_DIRECT refusal: a run error saying the filesystem does not support it.
+// does not write); -1 for a diskless target. On O_DIRECT refusal: a run error saying the
+// filesystem does not support it.
 Expected<int> open_target(const TargetFile& target, const fio::JobOptions& job);
 
 // Whether the job's rw writes or trims.
