@@ -155,5 +155,53 @@ TEST(FioCliTest, EnospcOnSmallTmpfsEndsTheJobNamingFileAndOffset) {
   EXPECT_GT(j["jobs"][0]["write"]["io_bytes"].get<std::uint64_t>(), 0u) << "what was written before is kept";
 }
 
+void overwrite(const std::string& path, std::uint64_t offset, const std::string& bytes) {
+  std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+  f.seekp(static_cast<std::streamoff>(offset));
+  f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+std::string read_bytes(const std::string& path, std::uint64_t offset, std::size_t n) {
+  std::ifstream f(path, std::ios::binary);
+  f.seekg(static_cast<std::streamoff>(offset));
+  std::string s(n, '\0');
+  f.read(s.data(), static_cast<std::streamsize>(n));
+  return s;
+}
+
+TEST(FioCliTest, VerifyCatchesAFlippedByteAndAMisplacedBlock) {
+  ScratchDir d;
+  const std::string file = d.file("verified");
+  { std::ofstream(file) << std::string(1 << 20, 'z'); }  // existing: kept between the runs
+  const std::vector<std::string> write = {"fio", "--name=w", "--filename=" + file, "--size=1M", "--rw=randwrite",
+                                          "--bs=4k", "--verify=crc32c", "--ioengine=io_uring", "--iodepth=8",
+                                          "--output-format=json"};
+  const RunOutput w = run_hostmark(write);
+  ASSERT_EQ(w.exit_code, 0) << w.err;
+  // The write run read every block back and checked it.
+  EXPECT_EQ(parse_json(w)["jobs"][0]["read"]["total_ios"].get<std::uint64_t>(), 256u);
+
+  const std::vector<std::string> read = {"fio", "--name=r", "--filename=" + file, "--size=1M", "--rw=read",
+                                         "--bs=4k", "--verify=crc32c", "--output-format=json"};
+  const RunOutput clean = run_hostmark(read);
+  EXPECT_EQ(clean.exit_code, 0) << clean.err;
+
+  overwrite(file, 8192 + 1000, "!");  // one flipped byte in the payload of block 2
+  const RunOutput flipped = run_hostmark(read);
+  EXPECT_EQ(flipped.exit_code, 1);
+  EXPECT_NE(flipped.err.find("verified: verify: offset 8192:"), std::string::npos) << flipped.err;
+  EXPECT_EQ(parse_json(flipped)["jobs"][0]["error"].get<int>(), EILSEQ);
+
+  const RunOutput rewrite = run_hostmark(write);  // fresh, valid blocks everywhere
+  ASSERT_EQ(rewrite.exit_code, 0) << rewrite.err;
+  overwrite(file, 16384, read_bytes(file, 4096, 4096));  // block 1 written again at block 4
+  const RunOutput misplaced = run_hostmark(read);
+  EXPECT_EQ(misplaced.exit_code, 1);
+  EXPECT_NE(misplaced.err.find("offset 16384"), std::string::npos) << misplaced.err;
+  EXPECT_NE(misplaced.err.find("misplaced"), std::string::npos) << misplaced.err;
+  EXPECT_NE(misplaced.err.find("4096"), std::string::npos) << misplaced.err;
+  EXPECT_TRUE(fs::exists(file));
+}
+
 }  // namespace
 }  // namespace hostmark

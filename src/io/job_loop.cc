@@ -269,7 +269,14 @@ void JobLoop::complete(IoUnit& u, std::uint64_t end_ns) {
     p_.acct.complete(d, u.length, u.start_ns, u.submit_ns, end_ns);
     p_.acct.tick(end_ns);
   }
-  if (unit_verifying_[u.pool_index]) check_verified(u);
+  if (unit_verifying_[u.pool_index]) {
+    check_verified(u);
+  } else if (u.op == IoOp::kRead && p_.verify != nullptr && !p_.job.rw.write) {
+    // A read-only job with verify=: check what an earlier run wrote, block by block.
+    unit_block_[u.pool_index] = claimed_block(*p_.verify, u.offset, static_cast<std::uint32_t>(u.file),
+                                              std::span<const std::byte>(u.buf, u.length));
+    check_verified(u);
+  }
   if (u.op == IoOp::kWrite && p_.verify != nullptr) {
     verify_log_.record(unit_block_[u.pool_index]);
     if (p_.job.verify_backlog && ++writes_since_verify_ >= p_.job.verify_backlog) pending_verify_ = true;

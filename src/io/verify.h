@@ -116,6 +116,13 @@ struct Mismatch {
   Error error(std::string_view file) const;
 };
 
+// For checking data an earlier run wrote (a read-only job with verify=): the write that `block`,
+// read at `offset` of file `file`, claims to be: its seed and sequence number are taken from its
+// own first header, so check_block(spec, claimed, block) checks magic, header, file, offset and
+// data, but cannot tell stale data from fresh. Pattern kind: only offset, file and length matter.
+WrittenBlock claimed_block(const VerifySpec& spec, std::uint64_t offset, std::uint32_t file,
+                           std::span<const std::byte> block);
+
 // Checks `block` (block.size() == expected.length), read back from where `expected` was written.
 // nullopt when it holds exactly what fill_block(spec, expected, ...) put there; otherwise the
 // first problem found, header checks before data checks, chunk by chunk. kind none: nullopt.

@@ -148,4 +148,14 @@ std::optional<Mismatch> check_block(const VerifySpec& spec, const WrittenBlock& 
   return bad;
 }
 
+WrittenBlock claimed_block(const VerifySpec& spec, std::uint64_t offset, std::uint32_t file,
+                           std::span<const std::byte> block) {
+  WrittenBlock w{offset, 0, 0, file, static_cast<std::uint32_t>(block.size())};
+  if (layout::has_header(spec.kind) && block.size() >= layout::kSequenceAt + 8) {
+    w.seed = layout::load_le(block.data() + layout::kSeedAt, 8);
+    w.sequence = layout::load_le(block.data() + layout::kSequenceAt, 8);
+  }
+  return w;
+}
+
 }  // namespace hostmark::io
