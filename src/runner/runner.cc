@@ -239,7 +239,10 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
       out.forced_shutdown = true;
       break;
     }
-    std::uint64_t wake = std::min({c.deadline_ns, c.next_report_ns, c.next_progress_ns, now + kTickNs});
+    // Once stopped, the passed deadline is no reason to wake: waiting for the last events must
+    // sleep, not spin (a spinning control thread slows events that yield the CPU).
+    const std::uint64_t deadline_ns = c.stop_ns == kNever ? c.deadline_ns : kNever;
+    std::uint64_t wake = std::min({deadline_ns, c.next_report_ns, c.next_progress_ns, now + kTickNs});
     if (c.warm) wake = std::min(wake, c.measure_start_ns);
     if (const int sig = signals.wait(wake > now ? wake - now : 0); sig != 0) {
       out.interrupted = true;
