@@ -75,7 +75,8 @@ TEST(RunnerSysbenchAccountingTest, MoreEventsChecksTheClockAgainstTheDeadline) {
   Histogram latency;
   SysbenchTimer timer;
   EXPECT_FALSE(SysbenchAccounting(latency, timer, nullptr, monotonic_ns() - 1, 1).more_events());
-  EXPECT_TRUE(SysbenchAccounting(latency, timer, nullptr, monotonic_ns() + 3'600'000'000'000, 1).more_events());
+  EXPECT_TRUE(SysbenchAccounting(latency, timer, nullptr, monotonic_ns() + 3'600'000'000'000, 1)
+                  .more_events());
   EXPECT_TRUE(LeanAccounting(latency).more_events());
 }
 
@@ -84,7 +85,9 @@ class SleepyWorkload final : public Workload {
  public:
   explicit SleepyWorkload(std::uint64_t sleep_ns) : sleep_ns_(sleep_ns) {}
   std::atomic<std::uint64_t> executed{0};
-  std::unique_ptr<EventWorker> make_worker(int, int) override { return std::make_unique<Worker>(*this); }
+  std::unique_ptr<EventWorker> make_worker(int, int) override {
+    return std::make_unique<Worker>(*this);
+  }
 
  private:
   class Worker final : public EventWorker {
@@ -140,7 +143,8 @@ TEST(RunnerSysbenchAccountingTest, TimeLimitAndWarmupWithSysbenchAccounting) {
   spec.accounting = EventAccounting::kSysbench;
   const auto t0 = std::chrono::steady_clock::now();
   const RunOutcome out = run_workload(w, spec, nullptr);
-  const double took_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double took_s =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   EXPECT_GE(took_s, 0.18);
   EXPECT_LT(took_s, 30.0);
   EXPECT_GT(out.latency.count(), 0u);

@@ -20,7 +20,8 @@ TEST(SysbenchHistogramTest, BucketValuesAreTheLogGridFromOneMicrosecondToHundred
   EXPECT_NEAR(SysbenchHistogram::bucket_value_ms(0), 0.001, 1e-12);
   EXPECT_NEAR(SysbenchHistogram::bucket_value_ms(1023), 100000, 1e-6);
   for (std::size_t i : {1u, 100u, 384u, 511u, 900u}) {
-    EXPECT_NEAR(SysbenchHistogram::bucket_value_ms(i) / grid_ms(static_cast<double>(i)), 1.0, 1e-12) << i;
+    EXPECT_NEAR(SysbenchHistogram::bucket_value_ms(i) / grid_ms(static_cast<double>(i)), 1.0, 1e-12)
+        << i;
   }
 }
 

@@ -29,8 +29,9 @@ void SysbenchTimer::reset() {
   counted_events.store(0, std::memory_order_relaxed);
 }
 
-SysbenchAccounting::SysbenchAccounting(Histogram& latency, SysbenchTimer& timer, SysbenchHistogram* histogram,
-                                       std::uint64_t deadline_ns, std::uint64_t seed)
+SysbenchAccounting::SysbenchAccounting(Histogram& latency, SysbenchTimer& timer,
+                                       SysbenchHistogram* histogram, std::uint64_t deadline_ns,
+                                       std::uint64_t seed)
     : latency_(latency), timer_(timer), histogram_(histogram), deadline_ns_(deadline_ns) {
   std::uint64_t state = seed;
   rng_[0] = splitmix64(state);

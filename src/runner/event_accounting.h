@@ -90,9 +90,7 @@ class SysbenchAccounting {
   SysbenchAccounting(Histogram& latency, SysbenchTimer& timer, SysbenchHistogram* histogram,
                      std::uint64_t deadline_ns, std::uint64_t seed);
 
-  bool more_events() {
-    return deadline_ns_ == UINT64_MAX || monotonic_ns() < deadline_ns_;
-  }
+  bool more_events() { return deadline_ns_ == UINT64_MAX || monotonic_ns() < deadline_ns_; }
   std::uint64_t event_start() {
     timer_.lock();
     const std::uint64_t start_ns = monotonic_ns();
@@ -110,7 +108,8 @@ class SysbenchAccounting {
     if (elapsed_ns > timer_.max_ns) timer_.max_ns = elapsed_ns;
     timer_.unlock();
     latency_.record(elapsed_ns);
-    if (recording_ != nullptr) recording_->update(static_cast<double>(elapsed_ns) / 1e6, next_random());
+    if (recording_ != nullptr)
+      recording_->update(static_cast<double>(elapsed_ns) / 1e6, next_random());
     timer_.counted_events.store(timer_.counted_events.load(std::memory_order_relaxed) + 1,
                                 std::memory_order_relaxed);
     return end_ns;

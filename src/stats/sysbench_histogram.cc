@@ -16,7 +16,8 @@ std::vector<std::uint64_t> SysbenchHistogram::buckets() const {
   std::vector<std::uint64_t> out(kBuckets, 0);
   for (std::size_t s = 0; s < kSlots; ++s) {
     for (std::size_t i = 0; i < kBuckets; ++i) {
-      out[i] += std::atomic_ref<const std::uint64_t>(counts_[s * kBuckets + i]).load(std::memory_order_relaxed);
+      out[i] += std::atomic_ref<const std::uint64_t>(counts_[s * kBuckets + i])
+                    .load(std::memory_order_relaxed);
     }
   }
   return out;
