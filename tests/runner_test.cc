@@ -121,6 +121,23 @@ TEST(RunnerTest, WaitingForTheLastEventAfterTheDeadlineSleeps) {
   EXPECT_LT(cpu_s, 0.1);
 }
 
+TEST(RunnerTest, ControlThreadSleepsDuringARunWithoutObserver) {
+  // 400 ms of sleeping events with no observer: the control thread wakes for ticks only.
+  FakeWorkload w;
+  w.sleep_ns = 100'000'000;
+  RunSpec spec;
+  spec.time_limit_ns = 400'000'000;
+  timespec before{};
+  timespec after{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &before);
+  const RunOutcome out = run_workload(w, spec, nullptr);
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &after);
+  const double cpu_s = static_cast<double>(after.tv_sec - before.tv_sec) +
+                       static_cast<double>(after.tv_nsec - before.tv_nsec) / 1e9;
+  EXPECT_GE(out.latency.count(), 3u);
+  EXPECT_LT(cpu_s, 0.1);
+}
+
 TEST(RunnerTest, WorkloadEndStopsTheRun) {
   FakeWorkload w;
   w.per_thread_quota = 7;
