@@ -11,11 +11,13 @@ hm="${HOSTMARK:-build/release/hostmark}"
 command -v sysbench >/dev/null || { echo "bench: sysbench is not installed (apt-get install sysbench)" >&2; exit 2; }
 [ -x "$hm" ] || { echo "bench: $hm is not built (scripts/build.sh release)" >&2; exit 2; }
 
-# The figure a case compares: events/s for cpu, MiB/s for memory.
+# The figure a case compares: events/s for cpu, MiB/s for memory, and for threads and mutex
+# (which print no rate) total events / total time.
 figure() {
   case "$1" in
     cpu) awk '/events per second:/ {print $4}' ;;
     memory) sed -n 's/.*MiB transferred (\([0-9.]*\) MiB\/sec).*/\1/p' ;;
+    events) awk '/total time:/ {t = $3 + 0} /total number of events:/ {n = $5} END {print n / t}' ;;
   esac
 }
 
@@ -27,6 +29,8 @@ cases=(
   "memory|--threads=1 memory"
   "memory|--threads=1 --memory-block-size=1M memory"
   "memory|--threads=2 --memory-block-size=1M --memory-scope=local memory"
+  "events|--threads=2 threads"
+  "events|--threads=2 mutex"
 )
 
 echo "| case | sysbench | hostmark | hostmark/sysbench |"
@@ -43,6 +47,6 @@ for c in "${cases[@]}"; do
   done
   a=$(printf '%s\n' "${sb[@]}" | median)
   b=$(printf '%s\n' "${hmv[@]}" | median)
-  unit=$([ "$kind" = cpu ] && echo "events/s" || echo "MiB/s")
+  unit=$([ "$kind" = memory ] && echo "MiB/s" || echo "events/s")
   printf '| `%s` | %.2f %s | %.2f %s | %.3f |\n' "$args" "$a" "$unit" "$b" "$unit" "$(awk -v a="$a" -v b="$b" 'BEGIN {print b/a}')"
 done

@@ -145,6 +145,35 @@ TEST(Bandwidth, MoreThreadsThanLinesStillWorks) {
   ASSERT_TRUE(r.ok()) << r.error().message();
 }
 
+TEST(Bandwidth, StopsAtTheRepetitionBoundaryAskedAndValidatesWhatRan) {
+  BandwidthOptions o;
+  o.threads = 2;
+  o.array_bytes = 4096 * sizeof(double);
+  o.repetitions = 10;
+  int asked = 0;
+  int progress_calls = 0;
+  const auto r = run_bandwidth(
+      o, [&](StreamKernel, int, int) { ++progress_calls; }, [&] { return ++asked == 3; });
+  ASSERT_TRUE(r.ok()) << r.error().message();  // validation replays exactly 3 repetitions
+  EXPECT_EQ(asked, 3);                         // once after each of repetitions 1, 2, 3
+  EXPECT_EQ(progress_calls, 3 * 4);
+  EXPECT_EQ(r.value().repetitions, 3);
+  EXPECT_TRUE(r.value().interrupted);
+  for (const auto& k : r.value().kernels) EXPECT_GT(k.gb_per_s, 0);
+}
+
+TEST(Bandwidth, StopIsNotAskedAfterTheLastRepetition) {
+  BandwidthOptions o;
+  o.array_bytes = 1024 * sizeof(double);
+  o.repetitions = 1;
+  int asked = 0;
+  const auto r = run_bandwidth(o, {}, [&] { return ++asked > 0; });
+  ASSERT_TRUE(r.ok()) << r.error().message();
+  EXPECT_EQ(asked, 0);
+  EXPECT_EQ(r.value().repetitions, 1);
+  EXPECT_FALSE(r.value().interrupted);
+}
+
 TEST(Bandwidth, RejectsOptionsOutOfRange) {
   BandwidthOptions o;
   o.array_bytes = 4096;

@@ -146,6 +146,26 @@ TEST(MeasureLatency, MeasuresEveryWorkingSet) {
   EXPECT_EQ(s.points.back().first, 64 * kKiB);
 }
 
+TEST(MeasureLatency, StopsAfterTheWorkingSetWhereStopWasAsked) {
+  LatencyOptions o;
+  o.min_bytes = 4096;
+  o.max_bytes = 64u << 10;  // 5 working sets
+  o.target_ns_per_point = 1'000'000;
+  int asked = 0;
+  const auto r = measure_load_latency(o, {}, [&] { return ++asked == 2; });
+  ASSERT_TRUE(r.ok()) << r.error().message();
+  EXPECT_EQ(asked, 2);
+  ASSERT_EQ(r.value().size(), 2u);
+  EXPECT_EQ(r.value()[0].working_set_bytes, 4096u);
+  EXPECT_EQ(r.value()[1].working_set_bytes, 8192u);
+  int never = 0;  // not asked after the last working set
+  o.max_bytes = 4096;
+  const auto one = measure_load_latency(o, {}, [&] { return ++never > 0; });
+  ASSERT_TRUE(one.ok());
+  EXPECT_EQ(one.value().size(), 1u);
+  EXPECT_EQ(never, 0);
+}
+
 TEST(MeasureLatency, RejectsBadRanges) {
   LatencyOptions o;
   o.min_bytes = 32;

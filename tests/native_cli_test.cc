@@ -119,5 +119,64 @@ TEST(SuiteCliTest, UnwritableResultsDirIsARunError) {
   EXPECT_NE(r.err.find("/proc/hostmark-cannot-exist"), std::string::npos) << r.err;
 }
 
+// SIGINT (sent by `timeout -s INT`) in the middle of a phase: the phase ends at its next
+// repetition or working set, the phases after it are skipped, and the report of what ran is
+// printed marked interrupted, with exit status 1 as for every interrupted command.
+RunOutput memory_interrupted_after(const std::string& seconds, const std::vector<std::string>& args) {
+  std::vector<std::string> argv = {"--preserve-status", "-s", "INT", seconds, HOSTMARK_BINARY, "memory"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return run_program("/usr/bin/timeout", argv);
+}
+
+const nlohmann::json* find_metric(const nlohmann::json& phase, const std::string& name) {
+  for (const auto& m : phase["metrics"])
+    if (m["name"] == name) return &m;
+  return nullptr;
+}
+
+TEST(MemoryCliTest, SigintDuringBandwidthReportsTheRepetitionsDone) {
+  if (!fs::exists("/usr/bin/timeout")) GTEST_SKIP() << "coreutils timeout is missing";
+  // 1000 repetitions over 3 x 64 MiB take far longer than the second before the signal.
+  const RunOutput r = memory_interrupted_after("1", {"--size=64M", "--reps=1000", "--threads=1", "--output-format=json"});
+  ASSERT_EQ(r.exit_code, 1) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["interrupted"], true);
+  EXPECT_EQ(phase_names(j), (std::set<std::string>{"bandwidth"}));  // latency, sysbench-style skipped
+  const auto& bw = j["phases"][0];
+  const nlohmann::json* reps = find_metric(bw, "repetitions");
+  ASSERT_NE(reps, nullptr);
+  EXPECT_GE((*reps)["value"].get<double>(), 1);
+  EXPECT_LT((*reps)["value"].get<double>(), 1000);
+  for (const char* k : {"copy_gb_per_s", "scale_gb_per_s", "add_gb_per_s", "triad_gb_per_s"}) {
+    const nlohmann::json* m = find_metric(bw, k);
+    ASSERT_NE(m, nullptr) << k;
+    EXPECT_GT((*m)["value"].get<double>(), 0) << k;
+  }
+  for (const auto& n : j["notes"]) EXPECT_EQ(n.get<std::string>().find("latency is"), std::string::npos) << n;
+}
+
+TEST(MemoryCliTest, SigintDuringBandwidthInTextSaysInterrupted) {
+  if (!fs::exists("/usr/bin/timeout")) GTEST_SKIP() << "coreutils timeout is missing";
+  const RunOutput r = memory_interrupted_after("1", {"--size=64M", "--reps=1000", "--threads=1"});
+  ASSERT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.out.find("(interrupted"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("bandwidth: 1 thread(s)"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("load latency"), std::string::npos) << r.out;
+}
+
+TEST(MemoryCliTest, SigintDuringLatencyReportsTheWorkingSetsDone) {
+  if (!fs::exists("/usr/bin/timeout")) GTEST_SKIP() << "coreutils timeout is missing";
+  // 18 working sets (4 KiB to 512 MiB) of at least 80 ms each: more than the second before the signal.
+  const RunOutput r = memory_interrupted_after(
+      "1", {"--no-bandwidth", "--max-working-set=512M", "--output-format=json"});
+  ASSERT_EQ(r.exit_code, 1) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["interrupted"], true);
+  EXPECT_EQ(phase_names(j), (std::set<std::string>{"latency"}));
+  const auto& points = j["phases"][0]["series"][0]["points"];
+  EXPECT_GE(points.size(), 1u);
+  EXPECT_LT(points.size(), 18u);
+}
+
 }  // namespace
 }  // namespace hostmark

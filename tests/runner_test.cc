@@ -102,6 +102,42 @@ TEST(RunnerTest, TimeLimitStopsAnEndlessWorkload) {
   EXPECT_EQ(out.threads[0].busy_ns + out.threads[1].busy_ns, out.latency.sum_ns());
 }
 
+TEST(RunnerTest, WaitingForTheLastEventAfterTheDeadlineSleeps) {
+  // One 400 ms event overruns a 10 ms limit; the control thread must sleep meanwhile (spinning
+  // would burn ~400 ms of CPU and slow events that yield the CPU, like sysbench's threads test).
+  FakeWorkload w;
+  w.sleep_ns = 400'000'000;
+  w.per_thread_quota = 1;
+  RunSpec spec;
+  spec.time_limit_ns = 10'000'000;
+  timespec before{};
+  timespec after{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &before);
+  const RunOutcome out = run_workload(w, spec, nullptr);
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &after);
+  const double cpu_s = static_cast<double>(after.tv_sec - before.tv_sec) +
+                       static_cast<double>(after.tv_nsec - before.tv_nsec) / 1e9;
+  EXPECT_EQ(out.latency.count(), 1u);
+  EXPECT_LT(cpu_s, 0.1);
+}
+
+TEST(RunnerTest, ControlThreadSleepsDuringARunWithoutObserver) {
+  // 400 ms of sleeping events with no observer: the control thread wakes for ticks only.
+  FakeWorkload w;
+  w.sleep_ns = 100'000'000;
+  RunSpec spec;
+  spec.time_limit_ns = 400'000'000;
+  timespec before{};
+  timespec after{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &before);
+  const RunOutcome out = run_workload(w, spec, nullptr);
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &after);
+  const double cpu_s = static_cast<double>(after.tv_sec - before.tv_sec) +
+                       static_cast<double>(after.tv_nsec - before.tv_nsec) / 1e9;
+  EXPECT_GE(out.latency.count(), 3u);
+  EXPECT_LT(cpu_s, 0.1);
+}
+
 TEST(RunnerTest, WorkloadEndStopsTheRun) {
   FakeWorkload w;
   w.per_thread_quota = 7;

@@ -15,6 +15,7 @@
 #include "output/table.h"
 #include "results/context.h"
 #include "results/context_warnings.h"
+#include "runner/signal_guard.h"
 #include "sysinfo/basic.h"
 #include "sysinfo/caches.h"
 #include "workloads/memory_bandwidth.h"
@@ -78,7 +79,8 @@ std::string level_key(MemoryLevel level) {
   return key;
 }
 
-Phase bandwidth_phase(const MemoryOptions& o, const HostCaches& caches, ProgressLine& line) {
+Phase bandwidth_phase(const MemoryOptions& o, const HostCaches& caches, ProgressLine& line,
+                      const StopRequested& stop) {
   BandwidthOptions b;
   b.threads = o.threads;
   b.array_bytes = o.array_bytes;
@@ -87,9 +89,13 @@ Phase bandwidth_phase(const MemoryOptions& o, const HostCaches& caches, Progress
   // for large copies); ordinary stores when they fit, so cache bandwidth is not understated.
   b.store_mode = 3 * o.array_bytes > caches.llc_bytes ? StoreMode::kStreaming : StoreMode::kCached;
   const BandwidthResult r =
-      run_bandwidth(b, [&line](StreamKernel k, int rep, int reps) {
-        line.show(fmt::format("memory: {} {}/{}", stream_kernel_name(k), rep, reps));
-      }).value();
+      run_bandwidth(
+          b,
+          [&line](StreamKernel k, int rep, int reps) {
+            line.show(fmt::format("memory: {} {}/{}", stream_kernel_name(k), rep, reps));
+          },
+          stop)
+          .value();
   Phase p;
   p.name = "bandwidth";
   p.duration_s = r.duration_s;
@@ -103,15 +109,20 @@ Phase bandwidth_phase(const MemoryOptions& o, const HostCaches& caches, Progress
   return p;
 }
 
-Phase latency_phase(const MemoryOptions& o, const HostCaches& caches, ProgressLine& line) {
+Phase latency_phase(const MemoryOptions& o, const HostCaches& caches, ProgressLine& line,
+                    const StopRequested& stop) {
   LatencyOptions l;
   l.min_bytes = kMinBytes;
   l.max_bytes = std::max(o.max_working_set_bytes, kMinBytes);
   const auto start = std::chrono::steady_clock::now();
   const auto points =
-      measure_load_latency(l, [&line](std::uint64_t bytes, int i, int n) {
-        line.show(fmt::format("memory: latency {} ({}/{})", format_bytes_binary(bytes), i, n));
-      }).value();
+      measure_load_latency(
+          l,
+          [&line](std::uint64_t bytes, int i, int n) {
+            line.show(fmt::format("memory: latency {} ({}/{})", format_bytes_binary(bytes), i, n));
+          },
+          stop)
+          .value();
   Phase p;
   p.name = "latency";
   p.series.push_back(latency_series(points));
@@ -218,6 +229,12 @@ void add_memory_notes(const MemoryOptions& o, const HostCaches& caches, MemoryRu
   }
 }
 
+const Phase* find_phase(const MemoryRun& run, const std::string& name) {
+  for (const auto& p : run.phases)
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
 }  // namespace
 
 MemoryRun measure_memory(const MemoryOptions& options, const CommandIo& io) {
@@ -225,17 +242,38 @@ MemoryRun measure_memory(const MemoryOptions& options, const CommandIo& io) {
   MemoryRun run;
   run.options = resolve(options, caches);
   const MemoryOptions& o = run.options;
+  // Before any thread starts, so every thread inherits the blocked SIGINT/SIGTERM: a signal
+  // ends the run at the next repetition or working-set boundary, and the phases after it are
+  // skipped. (The sysbench-style phase's runner takes signals itself.)
+  SignalGuard signals;
+  const StopRequested stop = [&signals] { return signals.stop_requested(); };
+  const auto stopped = [&run, &stop] { return run.interrupted = run.interrupted || stop(); };
   ProgressLine line(io.err, io.err_is_tty);  // cleared when it goes out of scope
-  if (o.bandwidth) run.phases.push_back(bandwidth_phase(o, caches, line));
-  if (o.latency) run.phases.push_back(latency_phase(o, caches, line));
+  if (o.bandwidth) run.phases.push_back(bandwidth_phase(o, caches, line, stop));
+  if (o.latency && !stopped()) run.phases.push_back(latency_phase(o, caches, line, stop));
   line.clear();
-  if (o.sysbench_style) run.phases.push_back(measure_sysbench_style_memory(o.sysbench_time_ns, io));
-  add_memory_notes(o, caches, run);
+  if (o.sysbench_style && !stopped()) {
+    run.phases.push_back(measure_sysbench_style_memory(o.sysbench_time_ns, io, run.interrupted));
+  }
+  stopped();  // also a signal during the last repetition of the last phase
+  MemoryOptions ran = o;  // notes and warnings only for the phases that ran
+  const Phase* bandwidth = find_phase(run, "bandwidth");
+  ran.bandwidth = bandwidth != nullptr;
+  ran.latency = find_phase(run, "latency") != nullptr;
+  ran.sysbench_style = find_phase(run, "sysbench-style") != nullptr;
+  if (const Metric* reps = bandwidth ? bandwidth->metric("repetitions") : nullptr) {
+    ran.repetitions = static_cast<int>(reps->value);  // fewer than asked when interrupted
+  }
+  add_memory_notes(ran, caches, run);
   return run;
 }
 
 void write_memory_text(const Result& r, std::ostream& out) {
   out << "hostmark memory\n";
+  if (r.interrupted) {
+    out << "(interrupted: the figures cover the repetitions and working sets that completed before "
+           "the signal; later phases did not run)\n";
+  }
   for (const auto& p : r.phases) {
     out << '\n';
     if (p.name == "bandwidth") {
@@ -310,6 +348,7 @@ int run_memory_command(const std::vector<std::string>& args, const CommandIo& io
   result.phases = std::move(run.phases);
   result.notes = std::move(run.notes);
   result.warnings.insert(result.warnings.end(), run.warnings.begin(), run.warnings.end());
+  result.interrupted = run.interrupted;
   return emit_result(result, output, write_memory_text, io);
 }
 

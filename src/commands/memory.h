@@ -35,6 +35,7 @@ struct MemoryRun {
   std::vector<Phase> phases;
   std::vector<std::string> notes;
   std::vector<std::string> warnings;  // e.g. arrays smaller than 4x the last-level cache
+  bool interrupted = false;  // SIGINT/SIGTERM: the phases hold what completed before it
 };
 
 // Reads the host's caches and resolves the options once, then runs the phases asked for, in
@@ -45,7 +46,9 @@ struct MemoryRun {
 //                l3_ns, dram_ns (unit "ns") and l1_max_bytes... (the largest working set of
 //                that level, unit "bytes"); max_working_set_bytes
 //   "sysbench-style": block_1k_mib_per_s, block_1m_mib_per_s (commands/memory_sysbench_style.h)
-// Progress goes to io.err when it is a terminal. Throws Failure: a usage error for options out
+// Progress goes to io.err when it is a terminal. SIGINT or SIGTERM ends the run at the next
+// repetition (bandwidth), working set (latency) or event (sysbench-style) and skips the phases
+// after it; the run is then marked interrupted. Throws Failure: a usage error for options out
 // of range, a run error when memory cannot be had or a kernel computed a wrong value.
 MemoryRun measure_memory(const MemoryOptions& options, const CommandIo& io);
 

@@ -61,6 +61,7 @@ int run_suite_command(const std::vector<std::string>& args, const CommandIo& io)
   for (const auto& step : suite_steps()) {
     step.run(settings, io, result);
     if (!path.empty()) save_result(result, path).value();  // partial results survive a stop
+    if (result.interrupted) break;                          // SIGINT/SIGTERM: no further steps
   }
   return emit_result(result, output,
                      [&path](const Result& r, std::ostream& out) { write_suite_text(r, path, out); }, io);

@@ -32,6 +32,7 @@ void memory_step(const SuiteSettings& s, const CommandIo& io, Result& result) {
   add_prefixed("memory", std::move(run.phases), result);
   result.notes.insert(result.notes.end(), run.notes.begin(), run.notes.end());
   result.warnings.insert(result.warnings.end(), run.warnings.begin(), run.warnings.end());
+  if (run.interrupted) result.interrupted = true;
 }
 
 constexpr std::array kSteps = {

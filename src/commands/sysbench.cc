@@ -42,6 +42,7 @@ void print_test_help(const SysbenchTest& t, std::ostream& out) {
 // The limits and reporting a run needs, checked with the option named in every error.
 RunSpec run_spec_from(const SbArgs& a, std::span<const SbOptionGroup> g) {
   RunSpec s;
+  s.accounting = EventAccounting::kSysbench;  // each event costs what it costs in sysbench
   std::uint64_t threads = a.count(g, "threads");
   if (a.has("num-threads") && !a.has("threads")) threads = a.count(g, "num-threads");
   if (threads == 0) throw Failure(usage_error("--threads", "must be at least 1"));
@@ -133,7 +134,10 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
         "--forced-shutdown: events still running were abandoned; the figures cover completed events");
 
   SysbenchReportOptions report{spec.percentile, {}};
-  if (args.flag(groups, "histogram")) report.histogram = sysbench_histogram_ms(outcome.latency);
+  if (args.flag(groups, "histogram")) {  // sysbench's own buckets; regrouped ours when it kept none
+    report.histogram = outcome.sysbench_histogram_ms ? *outcome.sysbench_histogram_ms
+                                                     : sysbench_histogram_ms(outcome.latency);
+  }
   write_result(result, output.format,
                [&report](const Result& r, std::ostream& out) { write_sysbench_report(r, report, out); },
                sink->stream());

@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "runner/arrivals.h"
 #include "runner/clock.h"
+#include "runner/event_accounting.h"
 #include "runner/signal_guard.h"
 
 namespace hostmark {
@@ -26,6 +27,7 @@ constexpr std::uint64_t kNever = UINT64_MAX;
 
 struct WorkerSlot {
   Histogram latency;
+  SysbenchTimer sysbench_timer;  // used with EventAccounting::kSysbench only
   std::uint64_t quota = kNever;  // measured events this thread may run
   std::uint64_t first_ns = 0;  // origin of its first measured event (0: none)
   std::uint64_t end_ns = 0;    // end of its last measured event
@@ -37,6 +39,9 @@ struct Shared {
   std::atomic<int> ready{0};
   std::atomic<int> running{0};
   ArrivalSchedule* arrivals = nullptr;
+  EventAccounting accounting = EventAccounting::kLean;
+  std::unique_ptr<SysbenchHistogram> sysbench_histogram;  // kSysbench with a percentile only
+  std::uint64_t deadline_ns = UINT64_MAX;  // end of the time limit; set before kGo
 };
 
 // Waits for a Poisson arrival at `arrival_ns`, in slices so a stop is noticed. False if stopped.
@@ -49,10 +54,13 @@ bool wait_for_arrival(std::uint64_t arrival_ns, const Shared& shared) {
   }
 }
 
-// Runs events until a stop, the quota, the workload's end or an arrival wait that is cut short.
-// Events that end during warm-up are forgotten when warm-up ends, or at exit if it never did.
-void event_loop(EventWorker& worker, WorkerSlot& slot, Shared& shared) {
+// Runs events until a stop, the quota, the workload's end, the accounting's own stop or an
+// arrival wait that is cut short. Events that end during warm-up are forgotten when warm-up
+// ends, or at exit if it never did.
+template <class Accounting>
+void event_loop(EventWorker& worker, WorkerSlot& slot, Shared& shared, Accounting& account) {
   std::uint32_t warm = shared.control.load(std::memory_order_acquire) & kWarmup;
+  if (!warm) account.begin_measuring();
   std::uint64_t done = 0;
   std::uint64_t first_ns = 0;
   std::uint64_t end_ns = 0;
@@ -61,24 +69,36 @@ void event_loop(EventWorker& worker, WorkerSlot& slot, Shared& shared) {
     if (ctl & kStop) break;
     if ((ctl & kWarmup) != warm) {  // warm-up just ended: forget what it measured
       warm = ctl & kWarmup;
-      slot.latency.reset();
+      account.begin_measuring();
       done = 0;
     }
     if (!warm && done >= slot.quota) break;
-    const std::uint64_t origin_ns = shared.arrivals != nullptr ? shared.arrivals->take() : monotonic_ns();
+    if (!account.more_events()) break;
+    const std::uint64_t origin_ns = shared.arrivals != nullptr ? shared.arrivals->take() : account.event_start();
     if (shared.arrivals != nullptr && !wait_for_arrival(origin_ns, shared)) break;
     if (!worker.execute()) break;
-    end_ns = monotonic_ns();
-    slot.latency.record(end_ns - origin_ns);
+    end_ns = account.event_stop(origin_ns);
     if (done++ == 0) first_ns = origin_ns;
   }
   if (warm) {
-    slot.latency.reset();  // stopped before warm-up ended: nothing was measured
+    account.forget();  // stopped before warm-up ended: nothing was measured
     return;
   }
   if (done > 0) {
     slot.first_ns = first_ns;
     slot.end_ns = end_ns;
+  }
+}
+
+// The event loop with the accounting the run asked for (chosen once, not per event).
+void run_events(EventWorker& worker, int index, WorkerSlot& slot, Shared& shared) {
+  if (shared.accounting == EventAccounting::kSysbench) {
+    SysbenchAccounting account(slot.latency, slot.sysbench_timer, shared.sysbench_histogram.get(),
+                               shared.deadline_ns, monotonic_ns() + static_cast<std::uint64_t>(index));
+    event_loop(worker, slot, shared, account);
+  } else {
+    LeanAccounting account(slot.latency);
+    event_loop(worker, slot, shared, account);
   }
 }
 
@@ -95,7 +115,7 @@ void worker_main(Workload& workload, int index, int count, WorkerSlot& slot, Sha
   shared.control.wait(0);  // until the control thread says go (or stop)
   if (worker) {
     try {
-      event_loop(*worker, slot, shared);
+      run_events(*worker, index, slot, shared);
     } catch (...) {
       slot.error = std::current_exception();
       shared.control.fetch_or(kStop);
@@ -158,6 +178,10 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
     slots.push_back(std::move(slot));
   }
   shared.running = n;
+  shared.accounting = spec.accounting;
+  if (spec.accounting == EventAccounting::kSysbench && spec.percentile > 0) {
+    shared.sysbench_histogram = std::make_unique<SysbenchHistogram>();
+  }
   std::vector<std::thread> threads;
   threads.reserve(static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i) {
@@ -184,6 +208,7 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
   Control c{spec, observer, start_ns + spec.warmup_ns, kNever, kNever, start_ns + kProgressNs, kNever,
             spec.warmup_ns > 0, Histogram()};
   c.deadline_ns = spec.time_limit_ns ? c.measure_start_ns + spec.time_limit_ns : kNever;
+  shared.deadline_ns = c.deadline_ns;
   c.next_report_ns = spec.report_interval_ns ? c.measure_start_ns + spec.report_interval_ns : kNever;
   shared.control.fetch_or(kGo | (c.warm ? kWarmup : 0), std::memory_order_release);  // keeps a stop
   shared.control.notify_all();
@@ -203,18 +228,23 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
       report_interval(c, slots, shared, out);
       c.next_report_ns += spec.report_interval_ns;
     }
-    if (now >= c.next_progress_ns && observer != nullptr) {
-      std::uint64_t events = 0;
-      for (const auto& s : slots) events += s->latency.count();
-      const double elapsed = now > c.measure_start_ns ? static_cast<double>(now - c.measure_start_ns) / 1e9 : 0;
-      observer->on_progress(elapsed, events, spec.time_limit_ns ? static_cast<double>(spec.time_limit_ns) / 1e9 : 0);
+    if (now >= c.next_progress_ns) {  // advanced even without an observer: a past wake-up spins
+      if (observer != nullptr) {
+        std::uint64_t events = 0;
+        for (const auto& s : slots) events += s->latency.count();
+        const double elapsed = now > c.measure_start_ns ? static_cast<double>(now - c.measure_start_ns) / 1e9 : 0;
+        observer->on_progress(elapsed, events, spec.time_limit_ns ? static_cast<double>(spec.time_limit_ns) / 1e9 : 0);
+      }
       c.next_progress_ns = now + kProgressNs;
     }
     if (c.stop_ns != kNever && spec.forced_shutdown_ns && now >= c.stop_ns + *spec.forced_shutdown_ns) {
       out.forced_shutdown = true;
       break;
     }
-    std::uint64_t wake = std::min({c.deadline_ns, c.next_report_ns, c.next_progress_ns, now + kTickNs});
+    // Once stopped, the passed deadline is no reason to wake: waiting for the last events must
+    // sleep, not spin (a spinning control thread slows events that yield the CPU).
+    const std::uint64_t deadline_ns = c.stop_ns == kNever ? c.deadline_ns : kNever;
+    std::uint64_t wake = std::min({deadline_ns, c.next_report_ns, c.next_progress_ns, now + kTickNs});
     if (c.warm) wake = std::min(wake, c.measure_start_ns);
     if (const int sig = signals.wait(wake > now ? wake - now : 0); sig != 0) {
       out.interrupted = true;
@@ -231,6 +261,7 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
     for (auto& t : threads) t.detach();
     for (auto& s : slots) out.latency.merge(s->latency.snapshot());
     for (auto& s : slots) out.threads.push_back({s->latency.count(), s->latency.sum_ns()});
+    if (shared.sysbench_histogram) out.sysbench_histogram_ms = shared.sysbench_histogram->nonempty_ms();
     const std::uint64_t now = monotonic_ns();
     out.wall_ns = now - std::min(now, c.measure_start_ns);
     // Still in use by running workers: leaked on purpose, the caller ends the process.
@@ -252,6 +283,7 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
     end_ns = std::max(end_ns, s->end_ns);
   }
   out.wall_ns = first_ns < end_ns ? end_ns - first_ns : 0;
+  if (shared.sysbench_histogram) out.sysbench_histogram_ms = shared.sysbench_histogram->nonempty_ms();
   return out;
 }
 

@@ -4,7 +4,8 @@
 // own end, or SIGINT/SIGTERM, whichever comes first. Warm-up events are run but not counted.
 // Each thread records its latencies in its own Histogram (no locks, no allocation in the event
 // loop); the control thread (the caller's) reads them for intermediate reports and merges them
-// at the end.
+// at the end. With EventAccounting::kSysbench each event also pays sysbench's own bookkeeping
+// (runner/event_accounting.h), whose shared histogram comes back in the outcome.
 #include "runner/run_spec.h"
 #include "runner/workload.h"
 

@@ -19,6 +19,9 @@ class SignalGuard {
   // Waits up to timeout_ns for SIGINT/SIGTERM; returns the signal number, or 0 on timeout.
   int wait(std::uint64_t timeout_ns);
   int signals_seen() const { return seen_; }
+  // Without waiting: true once SIGINT or SIGTERM has arrived while this guard lives (a signal
+  // collected here or by wait() counts). For measurements that poll at safe points.
+  bool stop_requested() { return seen_ > 0 || wait(0) != 0; }
 
  private:
   sigset_t set_{};

@@ -124,7 +124,8 @@ std::vector<ElementRange> split_elements(std::size_t n, int parts) {
 }
 
 Expected<BandwidthResult> run_bandwidth(const BandwidthOptions& options,
-                                        const BandwidthProgress& progress) {
+                                        const BandwidthProgress& progress,
+                                        const StopRequested& stop_requested) {
   const std::size_t n = options.array_bytes / sizeof(double);
   if (options.threads < 1) return usage_error("memory", "threads must be at least 1");
   if (options.repetitions < 1 || options.repetitions > kMaxRepetitions)
@@ -147,6 +148,8 @@ Expected<BandwidthResult> run_bandwidth(const BandwidthOptions& options,
   std::array<double, kStreamKernels.size()> best_s;
   best_s.fill(std::numeric_limits<double>::infinity());
 
+  int completed = 0;    // repetitions every thread has finished; written by thread 0
+  bool stop = false;    // written by thread 0 before the repetition barrier, read after it
   std::barrier sync(options.threads);
   auto body = [&](int id) {
     const ElementRange r = ranges[static_cast<std::size_t>(id)];
@@ -164,6 +167,12 @@ Expected<BandwidthResult> run_bandwidth(const BandwidthOptions& options,
         best_s[k] = std::min(best_s[k], s);
         if (progress) progress(kStreamKernels[k], rep, reps);
       }
+      if (id == 0) {  // a repetition boundary: the one place a run may stop early
+        completed = rep;
+        stop = rep < reps && stop_requested && stop_requested();
+      }
+      sync.arrive_and_wait();
+      if (stop) break;
     }
   };
   {
@@ -173,12 +182,13 @@ Expected<BandwidthResult> run_bandwidth(const BandwidthOptions& options,
     body(0);
   }  // joins
 
-  if (auto error = validate(arrays, ranges, n, reps)) return *error;
+  if (auto error = validate(arrays, ranges, n, completed)) return *error;
 
   BandwidthResult result;
   result.threads = options.threads;
   result.array_bytes = n * sizeof(double);
-  result.repetitions = reps;
+  result.repetitions = completed;
+  result.interrupted = stop;
   for (std::size_t k = 0; k < kStreamKernels.size(); ++k) {
     KernelBandwidth kb;
     kb.kernel = kStreamKernels[k];

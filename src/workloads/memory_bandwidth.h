@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/stop_requested.h"
 #include "workloads/memory_kernels.h"
 
 namespace hostmark {
@@ -65,7 +66,8 @@ struct BandwidthResult {
   std::vector<KernelBandwidth> kernels;  // copy, scale, add, triad
   int threads = 0;
   std::uint64_t array_bytes = 0;  // of each array, as run
-  int repetitions = 0;
+  int repetitions = 0;      // completed (fewer than asked when interrupted)
+  bool interrupted = false;  // stopped early at a repetition boundary by stop_requested
   double duration_s = 0;  // the whole run, first-touch initialisation included
 };
 
@@ -76,10 +78,14 @@ using BandwidthProgress = std::function<void(StreamKernel, int, int)>;
 // Allocates the three arrays, lets each thread initialise its own slice (first touch places the
 // pages near it), runs the repetitions with all threads released together per kernel, then
 // checks elements of every slice against a scalar replay of the same arithmetic.
+// After each complete repetition but the last, stop_requested is polled on the calling thread;
+// when it answers true the run ends there: the result holds the best of the repetitions done
+// (at least one) and interrupted = true.
 // On failure: a usage error for options out of range (what = "memory"); a run error when the
 // arrays cannot be allocated or a kernel computed a wrong value (a broken kernel never reports a
 // rate).
 Expected<BandwidthResult> run_bandwidth(const BandwidthOptions& options,
-                                        const BandwidthProgress& progress = {});
+                                        const BandwidthProgress& progress = {},
+                                        const StopRequested& stop_requested = {});
 
 }  // namespace hostmark

@@ -150,7 +150,8 @@ std::vector<std::uint64_t> working_set_sizes(std::uint64_t min_bytes, std::uint6
 }
 
 Expected<std::vector<LatencyPoint>> measure_load_latency(const LatencyOptions& options,
-                                                         const LatencyProgress& progress) {
+                                                         const LatencyProgress& progress,
+                                                         const StopRequested& stop_requested) {
   if (options.min_bytes < kChaseNodeBytes || options.max_bytes < options.min_bytes) {
     return usage_error("memory", "latency working sets must span 64 bytes or more, min <= max");
   }
@@ -169,6 +170,7 @@ Expected<std::vector<LatencyPoint>> measure_load_latency(const LatencyOptions& o
   for (std::size_t i = 0; i < sizes.size(); ++i) {
     points.push_back(measure_one(buffer.data(), sizes[i], options));
     if (progress) progress(sizes[i], static_cast<int>(i + 1), static_cast<int>(sizes.size()));
+    if (i + 1 < sizes.size() && stop_requested && stop_requested()) break;
   }
   return points;
 }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/stop_requested.h"
 #include "results/result.h"
 
 namespace hostmark {
@@ -47,10 +48,14 @@ using LatencyProgress = std::function<void(std::uint64_t, int, int)>;
 // for about target_ns_per_point (at least 3 chunks) after a warm-up pass. Preemption on a busy
 // host only makes a chunk slower, so the fastest chunk is kept. One buffer of max_bytes is
 // reused.
+// After each working set but the last, stop_requested is polled on the calling thread; when it
+// answers true the measurement ends there and returns the points measured so far (at least
+// one, fewer than working_set_sizes gives).
 // On failure: a usage error for options out of range (what = "memory"), a run error when the
 // buffer cannot be allocated.
 Expected<std::vector<LatencyPoint>> measure_load_latency(const LatencyOptions& options,
-                                                         const LatencyProgress& progress = {});
+                                                         const LatencyProgress& progress = {},
+                                                         const StopRequested& stop_requested = {});
 
 // The curve as a Series: name "load_latency", x = working-set bytes, y = ns per load.
 Series latency_series(const std::vector<LatencyPoint>& points);

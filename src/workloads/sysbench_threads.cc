@@ -8,12 +8,11 @@ namespace {
 class ThreadsWorker final : public EventWorker {
  public:
   ThreadsWorker(std::vector<SysbenchThreadsWorkload::PaddedMutex>& locks, std::uint64_t yields,
-                std::uint64_t first_lock)
-      : locks_(locks), yields_(yields), next_lock_(first_lock) {}
+                std::atomic<std::uint64_t>& events_started)
+      : locks_(locks), yields_(yields), events_started_(events_started) {}
 
   bool execute() override {
-    auto& m = locks_[next_lock_ % locks_.size()].mutex;
-    ++next_lock_;
+    auto& m = locks_[events_started_.fetch_add(1, std::memory_order_relaxed) % locks_.size()].mutex;
     for (std::uint64_t i = 0; i < yields_; ++i) {
       std::lock_guard lock(m);
       sched_yield();
@@ -24,7 +23,7 @@ class ThreadsWorker final : public EventWorker {
  private:
   std::vector<SysbenchThreadsWorkload::PaddedMutex>& locks_;
   std::uint64_t yields_;
-  std::uint64_t next_lock_;
+  std::atomic<std::uint64_t>& events_started_;
 };
 
 }  // namespace
@@ -32,8 +31,8 @@ class ThreadsWorker final : public EventWorker {
 SysbenchThreadsWorkload::SysbenchThreadsWorkload(std::uint64_t yields, std::uint64_t locks)
     : yields_(yields), locks_(locks == 0 ? 1 : locks) {}
 
-std::unique_ptr<EventWorker> SysbenchThreadsWorkload::make_worker(int thread_index, int /*thread_count*/) {
-  return std::make_unique<ThreadsWorker>(locks_, yields_, static_cast<std::uint64_t>(thread_index));
+std::unique_ptr<EventWorker> SysbenchThreadsWorkload::make_worker(int /*thread_index*/, int /*thread_count*/) {
+  return std::make_unique<ThreadsWorker>(locks_, yields_, events_started_);
 }
 
 }  // namespace hostmark

@@ -1,7 +1,10 @@
 #pragma once
 // sysbench's threads event: --thread-yields times, lock one of --thread-locks mutexes, yield
-// the CPU, unlock. The mutex used rotates with each event and thread, so threads collide on
-// locks as in sysbench 1.0.20: it measures the scheduler under lock contention.
+// the CPU, unlock. Each event takes the next mutex in turn from a counter shared by all
+// threads (an atomic increment, as sysbench 1.0.20 does), so events running at the same time
+// use different mutexes unless --threads exceeds --thread-locks: it measures the scheduler,
+// and lock contention only when threads outnumber locks.
+#include <atomic>
 #include <cstdint>
 #include <mutex>
 #include <vector>
@@ -22,6 +25,7 @@ class SysbenchThreadsWorkload final : public Workload {
  private:
   std::uint64_t yields_;
   std::vector<PaddedMutex> locks_;
+  alignas(64) std::atomic<std::uint64_t> events_started_{0};  // picks each event's mutex
 };
 
 }  // namespace hostmark
