@@ -58,7 +58,9 @@ TEST(CpuCliTest, JsonHasBothPhasesAndScaling) {
     if (p["name"] == "scaling") continue;
     EXPECT_GT(p["metrics"][0]["value"].get<double>(), 0);
     EXPECT_EQ(p["metrics"][0]["unit"], "events/s");
-    EXPECT_GE(p["duration_s"].get<double>(), 0.2);
+    // Measured from the first event's start to the last one's end: about --time, a little less
+    // when the first event started late on a loaded machine.
+    EXPECT_GT(p["duration_s"].get<double>(), 0.1);
   }
   EXPECT_NE(j["notes"][0].get<std::string>().find("sysbench"), std::string::npos);
 }
