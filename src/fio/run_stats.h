@@ -80,7 +80,8 @@ struct JobStats {
   std::uint64_t majf = 0;
   std::uint64_t minf = 0;
   DepthStats depths;
-  std::uint64_t elapsed_ns = 0;     // whole job including ramp (JSON "job_runtime", "elapsed")
+  std::uint64_t elapsed_ns = 0;     // whole job including ramp (JSON "elapsed")
+  std::uint64_t measured_ns = 0;    // after ramp_time, to the end of I/O (JSON "job_runtime")
   std::int64_t job_start_unix_ms = 0;
   int error = 0;                    // errno of the I/O that ended the job, 0 = none
   std::string error_text;           // "testfile: offset 4096: No space left on device"

@@ -56,6 +56,7 @@ Status validate(const fio::ParsedJobs& parsed) {
     if ((parsed.run.readonly || job.readonly) && job_writes(job)) {
       return usage_error(job.name, "--readonly forbids writing and trimming, and this job's rw writes");
     }
+    if (job.iodepth_low) return usage_error(job.name, "iodepth_low: not implemented by hostmark");
     if (job.verify != fio::VerifyKind::kNone) {
       if (auto spec = make_verify_spec(job); !spec) return spec.error();
     }
@@ -150,8 +151,8 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
   TargetSet targets;
   SignalGuard signals;  // threads started below inherit the blocked mask
   std::atomic<bool> stop{false};
-  const auto disks_before = parse_diskstats(sysinfo::read_text_file("/proc/diskstats"));
-  const std::uint64_t run_start_ns = monotonic_ns();
+  std::vector<DiskCounters> disks_before;
+  std::uint64_t run_start_ns = monotonic_ns();
   std::vector<fio::JobStats> all;
   const int waves = plans.empty() ? 0 : plans.back().wave + 1;
   for (int wave_index = 0; wave_index < waves && !stop.load(); ++wave_index) {
@@ -159,7 +160,12 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
     for (const auto& p : plans) {
       if (p.wave != wave_index) continue;
       const bool diskless = p.job->ioengine == "null";
-      auto files = diskless ? targets.diskless_thread(*p.job, p.jobnum) : targets.prepare_thread(*p.job, p.jobnum, io.log);
+      auto files = diskless ? targets.diskless_thread(*p.job, p.jobnum)
+                            : targets.prepare_thread(*p.job, p.jobnum, io.log, [&signals] { return signals.stop_requested(); });
+      if (!files && signals.stop_requested()) {
+        stop.store(true);  // interrupted while laying out: report what earlier waves measured
+        break;
+      }
       if (!files) return files.error();
       std::vector<std::string> notes;
       if (p.job->invalidate && !p.job->direct && !diskless) {
@@ -178,7 +184,12 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
                                      std::move(notes)});
       w.live.push_back(std::make_unique<LiveCounters>());
     }
+    if (stop.load()) break;
     w.results.resize(w.setups.size());
+    if (wave_index == 0) {  // the disk baseline after the layout, as fio's
+      disks_before = parse_diskstats(sysinfo::read_text_file("/proc/diskstats"));
+      run_start_ns = monotonic_ns();
+    }
     const std::uint64_t wave_start = monotonic_ns();
     std::vector<std::thread> threads;
     threads.reserve(w.setups.size());

@@ -113,6 +113,7 @@ std::vector<fio::JobStats> merge_groups(std::vector<fio::JobStats> jobs) {
       g.depths.dropped[i] += j.depths.dropped[i];
     }
     g.elapsed_ns = std::max(g.elapsed_ns, j.elapsed_ns);
+    g.measured_ns = std::max(g.measured_ns, j.measured_ns);
     if (g.error == 0 && j.error != 0) {
       g.error = j.error;
       g.error_text = j.error_text;
@@ -130,7 +131,8 @@ void set_bandwidth_shares(std::vector<fio::JobStats>& jobs, const std::vector<fi
       if (g.groupid != j.groupid) continue;
       for (int i = 0; i < fio::kDirs; ++i) {
         const double agg_kib = static_cast<double>(g.agg_bytes_per_s[i]) / 1024.0;
-        j.dirs[i].bw_kib_s.agg_percent = agg_kib > 0 ? 100.0 * j.dirs[i].bw_kib_s.mean / agg_kib : 0.0;
+        // fio caps the share at 100 % (and says 100 % for aggregates of at most 1 KiB/s).
+        j.dirs[i].bw_kib_s.agg_percent = agg_kib > 1.0 ? std::min(100.0, 100.0 * j.dirs[i].bw_kib_s.mean / agg_kib) : 100.0;
       }
     }
   }

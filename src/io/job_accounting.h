@@ -64,8 +64,9 @@ class JobAccounting {
     if (now_ns >= next_event_ns_) publish(now_ns);
   }
 
-  // Ends the measurement at `now_ns`; fills out.dirs, sync, depths, elapsed.
-  void finish(std::uint64_t now_ns, fio::JobStats& out);
+  // Ends the measurement at `now_ns`; fills out.dirs, sync, depths. A direction that did I/O ran
+  // for `runtime_ns[d]` when given (> 0), else from the start of the measurement to now_ns.
+  void finish(std::uint64_t now_ns, fio::JobStats& out, const fio::PerDir<std::uint64_t>& runtime_ns = {0, 0, 0});
   std::uint64_t measure_start_ns() const { return start_ns_; }
   std::uint64_t bytes(fio::Dir d) const { return dirs_[static_cast<int>(d)].io_bytes; }
   std::uint64_t ios(fio::Dir d) const { return dirs_[static_cast<int>(d)].total_ios; }

@@ -33,6 +33,9 @@ IoOp op_of(fio::Dir d) {
   }
 }
 
+constexpr std::uint64_t kSleepSliceNs = 20'000'000;
+constexpr unsigned kMaxEmptyReaps = 100'000;  // a blocking reap that keeps returning nothing: give up
+
 unsigned setting(const std::optional<std::uint32_t>& v, unsigned fallback, unsigned depth) {
   if (!v) return fallback;
   return std::clamp<unsigned>(*v == 0 ? depth : *v, 1, depth);
@@ -62,6 +65,7 @@ JobLoop::JobLoop(const LoopParts& parts)
   staged_.reserve(units_.size());
   reaped_.resize(units_.size());
   unit_block_.resize(units_.size());
+  dirty_.resize(p_.fds.size());
   unit_verifying_.resize(units_.size());
   for (int d = 0; d < fio::kDirs; ++d) {
     if (p_.job.rate_bytes_per_s[d] || p_.job.rate_iops[d]) {
@@ -115,7 +119,7 @@ JobLoop::Step JobLoop::issue_one(std::uint64_t now_ns) {
     // Ahead of the rate: let in-flight I/O finish first, then sleep until this one is due.
     pending_ = planned;
     if (inflight_ > 0) return Step::kWait;
-    sleep_until_ns(std::min(*due, end_ns_));
+    sleep_until_ns(std::min({*due, end_ns_, monotonic_ns() + kSleepSliceNs}));  // stop noticed within a slice
     last_ns_ = monotonic_ns();
     return Step::kWait;
   }
@@ -140,7 +144,10 @@ JobLoop::Step JobLoop::issue_one(std::uint64_t now_ns) {
       p_.buffers.prepare_write(u.pool_index, u.length, u.offset);
     }
   }
-  u.start_ns = sync_engine_ ? last_ns_ : monotonic_ns();
+  // The previous completion's clock read stands for this I/O's start unless its buffer took
+  // real work to prepare (verify checksums, refill_buffers): that is not I/O latency.
+  const bool heavy_prep = u.op == IoOp::kWrite && (p_.verify != nullptr || p_.job.refill_buffers);
+  u.start_ns = sync_engine_ && !heavy_prep ? last_ns_ : monotonic_ns();
   if (!dispatch(u)) {
     pending_ = planned;
     issued_bytes_[d] -= planned->length;
@@ -232,9 +239,11 @@ void JobLoop::submit_staged() {
     staged_.clear();
     return;
   }
-  p_.acct.submitted(static_cast<unsigned>(staged_.size()));
-  for (auto* u : staged_) u->submit_ns = t;
-  staged_.clear();
+  // The engine keeps what it could not submit staged; so does this list, for the next call.
+  const auto done = std::min<std::size_t>(static_cast<std::size_t>(n), staged_.size());
+  p_.acct.submitted(static_cast<unsigned>(done));
+  for (std::size_t i = 0; i < done; ++i) staged_[i]->submit_ns = t;
+  staged_.erase(staged_.begin(), staged_.begin() + static_cast<std::ptrdiff_t>(done));
 }
 
 void JobLoop::reap(unsigned min) {
@@ -248,6 +257,12 @@ void JobLoop::reap(unsigned min) {
     inflight_ = 0;
     return;
   }
+  if (n == 0 && min > 0 && ++empty_reaps_ > kMaxEmptyReaps) {
+    fail(units_[0], EAGAIN, "the engine returns no completions for I/O it accepted");
+    inflight_ = 0;
+    return;
+  }
+  if (n > 0) empty_reaps_ = 0;
   p_.acct.reaped(static_cast<unsigned>(n));
   for (int i = 0; i < n; ++i) complete(*reaped_[i], t);
 }
@@ -282,6 +297,7 @@ void JobLoop::complete(IoUnit& u, std::uint64_t end_ns) {
     if (p_.job.verify_backlog && ++writes_since_verify_ >= p_.job.verify_backlog) pending_verify_ = true;
   }
   if (u.op == IoOp::kWrite) {
+    dirty_[static_cast<std::size_t>(u.file)] = 1;
     ++writes_since_sync_;
     const std::uint64_t every = p_.job.fsync_every ? p_.job.fsync_every : p_.job.fdatasync_every;
     if (every && writes_since_sync_ >= every) pending_sync_ = true;
@@ -305,9 +321,11 @@ void JobLoop::drain() {
   }
 }
 
-void JobLoop::sync_files(IoOp op) {
+void JobLoop::sync_files(IoOp op, bool all_files) {
   drain();
   for (std::size_t f = 0; f < p_.fds.size() && error_ == 0 && !free_.empty(); ++f) {
+    if (!all_files && !dirty_[f]) continue;  // fsync=N syncs what was written, like fio
+    dirty_[f] = 0;
     IoUnit& u = units_[free_.back()];
     u.op = op;
     u.file = static_cast<int>(f);
@@ -347,7 +365,7 @@ void JobLoop::run(std::uint64_t begin_ns, fio::JobStats& out) {
       stopped = true;
       break;
     }
-    if (pending_sync_) sync_files(p_.job.fsync_every ? IoOp::kFsync : IoOp::kFdatasync);
+    if (pending_sync_) sync_files(p_.job.fsync_every ? IoOp::kFsync : IoOp::kFdatasync, false);
     if (pending_verify_) verify_pass();
     // Fill every free slot (or up to a batch), then submit once.
     while (!free_.empty() && !planning_done_ && !pending_sync_ && !pending_verify_ && error_ == 0 &&
@@ -365,17 +383,24 @@ void JobLoop::run(std::uint64_t begin_ns, fio::JobStats& out) {
     check_time(last_ns_);
   }
   drain();
-  if (p_.verify != nullptr && p_.job.do_verify && !stopped && error_ == 0 && write_seq_ > 0) {
-    verify_pass();
+  // fio counts the end fsync in the write phase and times the verify pass as reads of its own.
+  if (error_ == 0 && !stopped && (p_.job.end_fsync || p_.job.fsync_on_close) && job_writes(p_.job)) {
+    sync_files(IoOp::kFsync, true);
   }
-  if (verify_mismatches_ > 1) out.notes.push_back(fmt::format("verify: {} blocks failed verification", verify_mismatches_));
-  const std::uint64_t end = monotonic_ns();
-  if (error_ == 0 && !stopped && (p_.job.end_fsync || p_.job.fsync_on_close) && job_writes(p_.job)) sync_files(IoOp::kFsync);
+  const std::uint64_t io_end = monotonic_ns();
   if (!measuring_) {  // ended inside ramp_time: nothing measured
-    p_.acct.start_measuring(end);
+    p_.acct.start_measuring(io_end);
     getrusage(RUSAGE_THREAD, &usage_start_);
   }
-  p_.acct.finish(end, out);
+  const bool final_verify = p_.verify != nullptr && p_.job.do_verify && !stopped && error_ == 0 && write_seq_ > 0;
+  if (final_verify) verify_pass();
+  if (verify_mismatches_ > 1) out.notes.push_back(fmt::format("verify: {} blocks failed verification", verify_mismatches_));
+  const std::uint64_t end = monotonic_ns();
+  const std::uint64_t io_ns = io_end - p_.acct.measure_start_ns();
+  fio::PerDir<std::uint64_t> runtimes{io_ns, io_ns, io_ns};
+  if (final_verify) runtimes[0] = (p_.job.rw.read ? io_ns : 0) + (end - io_end);
+  p_.acct.finish(end, out, runtimes);
+  out.measured_ns = end - p_.acct.measure_start_ns();
   rusage usage_end{};
   getrusage(RUSAGE_THREAD, &usage_end);
   const auto tv_ns = [](const timeval& tv) { return static_cast<double>(tv.tv_sec) * 1e9 + static_cast<double>(tv.tv_usec) * 1e3; };

@@ -48,7 +48,7 @@ class JobLoop {
   void reap(unsigned min);
   void complete(engines::IoUnit& u, std::uint64_t end_ns);
   void drain();
-  void sync_files(engines::IoOp op);
+  void sync_files(engines::IoOp op, bool all_files);  // all_files: end_fsync; else those written
   bool check_time(std::uint64_t now_ns);
   void fail(const engines::IoUnit& u, int err, const std::string& why);
   std::optional<std::uint64_t> rate_due_ns(fio::Dir d) const;
@@ -78,6 +78,8 @@ class JobLoop {
   std::uint64_t writes_since_verify_ = 0;
   std::uint64_t verify_mismatches_ = 0;
   bool pending_verify_ = false;
+  std::vector<std::uint8_t> dirty_;  // per file: written since its last sync
+  unsigned empty_reaps_ = 0;
   int error_ = 0;
   std::string error_text_;
   rusage usage_start_{};

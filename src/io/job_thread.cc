@@ -14,6 +14,10 @@
 #include "io/verify.h"
 #include "runner/clock.h"
 
+#include <fmt/format.h>
+#include <cerrno>
+#include <new>
+
 namespace hostmark::io {
 namespace {
 
@@ -56,7 +60,9 @@ std::uint32_t max_block_size(const fio::JobOptions& job) {
   return std::max<std::uint32_t>(m, 1);
 }
 
-fio::JobStats run_job_thread(const ThreadSetup& setup, const ThreadControl& control) {
+namespace {
+
+fio::JobStats run_thread(const ThreadSetup& setup, const ThreadControl& control) {
   const fio::JobOptions& job = *setup.job;
   fio::JobStats out;
   out.options = job;
@@ -66,7 +72,14 @@ fio::JobStats run_job_thread(const ThreadSetup& setup, const ThreadControl& cont
   out.job_start_unix_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                               std::chrono::system_clock::now().time_since_epoch())
                               .count();
-  if (job.startdelay_ns) sleep_until_ns(control.wave_start_ns + job.startdelay_ns);
+  // startdelay, in slices so that a stop request is noticed.
+  for (std::uint64_t now = monotonic_ns(); now < control.wave_start_ns + job.startdelay_ns; now = monotonic_ns()) {
+    if (control.stop->load(std::memory_order_relaxed)) {
+      out.interrupted = true;
+      return out;
+    }
+    sleep_until_ns(std::min(control.wave_start_ns + job.startdelay_ns, now + 20'000'000));
+  }
 
   FdSet fds;
   std::vector<engines::EngineFile> engine_files;
@@ -85,13 +98,15 @@ fio::JobStats run_job_thread(const ThreadSetup& setup, const ThreadControl& cont
     region_bytes += f.region_length;
   }
 
+  // The buffers outlive the engine: I/O still in the kernel when an engine is torn down after
+  // an error must not land in freed memory.
+  const std::uint32_t depth = std::max<std::uint32_t>(job.iodepth, 1);
+  IoBuffers buffers(job, depth, max_block_size(job), setup.seed);
   auto engine = engines::make_engine(job.ioengine, engine_options(job));
   if (!engine) {
     set_error(out, engine.error());
     return out;
   }
-  const std::uint32_t depth = std::max<std::uint32_t>(job.iodepth, 1);
-  IoBuffers buffers(job, depth, max_block_size(job), setup.seed);
   if (auto st = engine.value()->prepare(engine_files, buffers.spans()); !st) {
     set_error(out, st.error());
     return out;
@@ -112,6 +127,23 @@ fio::JobStats run_job_thread(const ThreadSetup& setup, const ThreadControl& cont
                          verify ? &*verify : nullptr, setup.seed});
   loop.run(monotonic_ns(), out);
   return out;
+}
+
+}  // namespace
+
+fio::JobStats run_job_thread(const ThreadSetup& setup, const ThreadControl& control) {
+  try {
+    return run_thread(setup, control);
+  } catch (const std::bad_alloc&) {
+    fio::JobStats out;
+    out.options = *setup.job;
+    out.jobnum = setup.jobnum;
+    out.groupid = setup.groupid;
+    out.error = ENOMEM;
+    out.error_text = fmt::format("{}: out of memory (iodepth={} buffers of {} bytes, and the verify log)",
+                                 setup.job->name, setup.job->iodepth, max_block_size(*setup.job));
+    return out;
+  }
 }
 
 }  // namespace hostmark::io

@@ -28,7 +28,8 @@ std::string replace_all(std::string s, const std::string& from, const std::strin
 }
 
 // Writes `bytes` of random data from `from` on, so reads of the file hit real blocks.
-Status lay_out(int fd, const std::string& path, std::uint64_t from, std::uint64_t bytes, std::uint64_t seed) {
+Status lay_out(int fd, const std::string& path, std::uint64_t from, std::uint64_t bytes, std::uint64_t seed,
+               const std::function<bool()>& stop_requested) {
   constexpr std::size_t kChunk = 1 << 20;
   std::vector<unsigned char> chunk(kChunk);
   std::uint64_t state = seed;
@@ -38,6 +39,7 @@ Status lay_out(int fd, const std::string& path, std::uint64_t from, std::uint64_
   }
   std::uint64_t done = 0;
   while (done < bytes) {
+    if (stop_requested && stop_requested()) return run_error(path, "interrupted while laying out");
     const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, bytes - done));
     const std::uint64_t stamp = from + done;
     std::memcpy(chunk.data(), &stamp, 8);  // no two chunks equal
@@ -107,7 +109,8 @@ std::vector<const TargetFile*> TargetSet::all() const {
 }
 
 Expected<const TargetFile*> TargetSet::ensure(const std::string& path, std::uint64_t wanted_bytes,
-                                              const fio::JobOptions& job, std::ostream& log) {
+                                              const fio::JobOptions& job, std::ostream& log,
+                                              const std::function<bool()>& stop_requested) {
   auto it = files_.find(path);
   TargetFile* t = it == files_.end() ? nullptr : it->second.get();
   bool exists = t != nullptr;
@@ -158,7 +161,7 @@ Expected<const TargetFile*> TargetSet::ensure(const std::string& path, std::uint
   }
   if (laid.ok() && (job_reads(job) || job.overwrite)) {
     log << fmt::format("{}: Laying out IO file ({})\n", job.name, format_bytes_binary(wanted_bytes));
-    laid = lay_out(fd, path, from, wanted_bytes - from, wanted_bytes ^ 0xf10f10ull);
+    laid = lay_out(fd, path, from, wanted_bytes - from, wanted_bytes ^ 0xf10f10ull, stop_requested);
   } else if (laid.ok() && ::ftruncate(fd, static_cast<off_t>(wanted_bytes)) != 0) {
     laid = run_error(path, "ftruncate: " + errno_text(errno));
   }
@@ -168,13 +171,14 @@ Expected<const TargetFile*> TargetSet::ensure(const std::string& path, std::uint
   return t;
 }
 
-Expected<std::vector<ThreadFile>> TargetSet::prepare_thread(const fio::JobOptions& job, int jobnum, std::ostream& log) {
+Expected<std::vector<ThreadFile>> TargetSet::prepare_thread(const fio::JobOptions& job, int jobnum, std::ostream& log,
+                                                            const std::function<bool()>& stop_requested) {
   std::vector<ThreadFile> out;
   const std::uint64_t base_offset = job.offset + static_cast<std::uint64_t>(jobnum) * job.offset_increment;
   for (const auto& name : thread_file_names(job, jobnum)) {
     const std::uint64_t per_file = per_file_bytes(job);
     const std::uint64_t wanted = per_file == 0 ? 0 : base_offset + per_file;
-    auto target = ensure(name, job.size_percent > 0 ? 0 : wanted, job, log);
+    auto target = ensure(name, job.size_percent > 0 ? 0 : wanted, job, log, stop_requested);
     if (!target) return target.error();
     const TargetFile* t = target.value();
     if (t->size == 0) return run_error(name, "the file is empty and no size= was given");
@@ -215,9 +219,9 @@ Status TargetSet::invalidate(const std::vector<ThreadFile>& files) {
     if (f.target->diskless) continue;
     const int fd = ::open(f.target->path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return run_error(f.target->path, "invalidate: " + errno_text(errno));
-    int rc = 0;
-    if (f.target->block_device) rc = ioctl(fd, BLKFLSBUF, 0);
-    if (rc == 0) rc = posix_fadvise(fd, static_cast<off_t>(f.region_offset), static_cast<off_t>(f.region_length), POSIX_FADV_DONTNEED);
+    // BLKFLSBUF needs CAP_SYS_ADMIN; without it (EACCES) fio goes on with fadvise alone.
+    if (f.target->block_device) (void)ioctl(fd, BLKFLSBUF, 0);
+    const int rc = posix_fadvise(fd, static_cast<off_t>(f.region_offset), static_cast<off_t>(f.region_length), POSIX_FADV_DONTNEED);
     ::close(fd);
     if (rc != 0) return run_error(f.target->path, "invalidate: cannot drop the page cache");
   }

@@ -5,6 +5,7 @@
 #include <sys/types.h>
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <ostream>
@@ -47,7 +48,10 @@ class TargetSet {
   // and laid out (written in full when the job reads them, as fio does; else allocated), and
   // regions computed from size/offset/offset_increment. Layout messages go to `log`.
   // On failure: a run error naming the file ("fio_test: no size= given and the file does not exist").
-  Expected<std::vector<ThreadFile>> prepare_thread(const fio::JobOptions& job, int jobnum, std::ostream& log);
+  // `stop_requested` is polled between layout chunks: when it says yes, the layout ends with a
+  // run error "interrupted while laying out" (the partly laid out file is removed as created).
+  Expected<std::vector<ThreadFile>> prepare_thread(const fio::JobOptions& job, int jobnum, std::ostream& log,
+                                                   const std::function<bool()>& stop_requested = {});
 
   // For ioengine=null: the files exist only as sizes (fio's diskless engines); nothing on disk.
   Expected<std::vector<ThreadFile>> diskless_thread(const fio::JobOptions& job, int jobnum);
@@ -62,7 +66,8 @@ class TargetSet {
 
  private:
   Expected<const TargetFile*> ensure(const std::string& path, std::uint64_t wanted_bytes,
-                                     const fio::JobOptions& job, std::ostream& log);
+                                     const fio::JobOptions& job, std::ostream& log,
+                                     const std::function<bool()>& stop_requested);
   std::map<std::string, std::unique_ptr<TargetFile>> files_;
   bool keep_ = false;
 };

@@ -104,7 +104,7 @@ ordered_json job_json(const fio::JobStats& job, bool plus) {
                             job.options.lat_percentiles || job.options.clat_percentiles,
                             job.options.percentile_list, plus);
   o["sync"] = std::move(sync);
-  o["job_runtime"] = fio::ceil_ms(job.elapsed_ns);
+  o["job_runtime"] = fio::ceil_ms(job.measured_ns ? job.measured_ns : job.elapsed_ns);
   o["usr_cpu"] = job.usr_cpu_percent;
   o["sys_cpu"] = job.sys_cpu_percent;
   o["ctx"] = job.ctx;
