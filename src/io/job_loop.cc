@@ -147,7 +147,8 @@ JobLoop::Step JobLoop::issue_one(std::uint64_t now_ns) {
   // The previous completion's clock read stands for this I/O's start unless its buffer took
   // real work to prepare (verify checksums, refill_buffers): that is not I/O latency.
   const bool heavy_prep = u.op == IoOp::kWrite && (p_.verify != nullptr || p_.job.refill_buffers);
-  u.start_ns = sync_engine_ && !heavy_prep ? last_ns_ : monotonic_ns();
+  // Otherwise the clock read of this loop iteration (sync: the last completion) is the start.
+  u.start_ns = heavy_prep ? monotonic_ns() : now_ns;
   if (!dispatch(u)) {
     pending_ = planned;
     issued_bytes_[d] -= planned->length;
@@ -228,8 +229,10 @@ void JobLoop::verify_pass() {
 
 void JobLoop::submit_staged() {
   if (staged_.empty()) return;
-  const int n = p_.engine.submit();
+  // As fio's issue_time: taken before the submit call, so clat includes the system call (for
+  // buffered io_uring reads the copy happens inside it) and slat is the time spent getting there.
   const std::uint64_t t = monotonic_ns();
+  const int n = p_.engine.submit();
   if (n < 0) {
     for (auto* u : staged_) {
       u->submit_ns = t;
