@@ -65,6 +65,20 @@ TEST(CpuCliTest, JsonHasBothPhasesAndScaling) {
   EXPECT_NE(j["notes"][0].get<std::string>().find("sysbench"), std::string::npos);
 }
 
+TEST(CpuCliTest, SigintReportsWhatWasMeasured) {
+  if (!fs::exists("/usr/bin/timeout")) GTEST_SKIP() << "coreutils timeout is missing";
+  const RunOutput r = run_program("/usr/bin/timeout", {"--preserve-status", "-s", "INT", "1", HOSTMARK_BINARY, "cpu",
+                                                       "--time=5s", "--output-format=json"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  const auto j = nlohmann::json::parse(r.out, nullptr, false);
+  ASSERT_FALSE(j.is_discarded()) << "stdout:\n" << r.out << "\nstderr:\n" << r.err;
+  EXPECT_TRUE(j["interrupted"].get<bool>());
+  ASSERT_GE(j["phases"].size(), 1u);
+  EXPECT_EQ(j["phases"][0]["name"], "single-thread");
+  EXPECT_GT(j["phases"][0]["metrics"][0]["value"].get<double>(), 0);
+  EXPECT_EQ(phase_names(j).count("scaling"), 0u) << "no scaling without both phases";
+}
+
 TEST(CpuCliTest, TextNamesTheSysbenchWork) {
   const RunOutput r = run_hostmark({"cpu", "--time=100ms"});
   ASSERT_EQ(r.exit_code, 0) << r.err;

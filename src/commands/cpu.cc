@@ -30,7 +30,7 @@ class ProgressObserver final : public RunObserver {
   std::string what_;
 };
 
-Phase run_phase(const std::string& name, int threads, const CpuOptions& o, const CommandIo& io) {
+Phase run_phase(const std::string& name, int threads, const CpuOptions& o, const CommandIo& io, bool& interrupted) {
   CpuPrimeWorkload workload(o.max_prime);
   RunSpec spec;
   spec.threads = threads;
@@ -39,7 +39,7 @@ Phase run_phase(const std::string& name, int threads, const CpuOptions& o, const
   ProgressObserver observer(line, fmt::format("cpu {} ({} thread{})", name, threads, threads > 1 ? "s" : ""));
   const RunOutcome out = run_workload(workload, spec, &observer);
   if (out.forced_shutdown) abandon_process("cpu", io);
-  if (out.interrupted) throw Failure(run_error("cpu", "interrupted"));
+  interrupted = out.interrupted;
   Phase p = phase_from_outcome(name, out, {50, 95, 99});
   p.metrics.insert(p.metrics.begin(), {{"events_per_s", events_per_second(out), "events/s"},
                                        {"threads", static_cast<double>(threads), "threads"}});
@@ -56,11 +56,14 @@ std::string p95_ms(const Phase& p) {
 
 }  // namespace
 
-std::vector<Phase> measure_cpu(const CpuOptions& o, const CommandIo& io) {
+CpuRun measure_cpu(const CpuOptions& o, const CommandIo& io) {
   const int all = o.threads > 0 ? o.threads : std::max(1, sysinfo::online_cpus());
-  std::vector<Phase> phases;
-  phases.push_back(run_phase("single-thread", 1, o, io));
-  phases.push_back(run_phase("all-threads", all, o, io));
+  CpuRun run;
+  auto& phases = run.phases;
+  phases.push_back(run_phase("single-thread", 1, o, io, run.interrupted));
+  if (run.interrupted) return run;
+  phases.push_back(run_phase("all-threads", all, o, io, run.interrupted));
+  if (run.interrupted) return run;
   const double single = phases[0].metric("events_per_s")->value;
   const double multi = phases[1].metric("events_per_s")->value;
   Phase scaling;
@@ -68,7 +71,7 @@ std::vector<Phase> measure_cpu(const CpuOptions& o, const CommandIo& io) {
   scaling.metrics.push_back({"speedup", single > 0 ? multi / single : 0, "x"});
   scaling.metrics.push_back({"efficiency_pct", single > 0 ? 100.0 * multi / (single * all) : 0, "%"});
   phases.push_back(std::move(scaling));
-  return phases;
+  return run;
 }
 
 void write_cpu_text(const Result& r, std::ostream& out) {
@@ -88,6 +91,7 @@ void write_cpu_text(const Result& r, std::ostream& out) {
     out << fmt::format("scaling: {:.2f}x speedup, {:.1f}% efficiency\n", p.metric("speedup")->value,
                        p.metric("efficiency_pct")->value);
   }
+  if (r.interrupted) out << "(interrupted: the figures cover the phases that ran before the signal)\n";
   for (const auto& n : r.notes) out << "note: " << n << '\n';
   for (const auto& w : r.warnings) out << "warning: " << w << '\n';
 }
@@ -112,7 +116,9 @@ int run_cpu_command(const std::vector<std::string>& args, const CommandIo& io) {
   r.context = collect_context();
   r.options = {{"cpu-max-prime", std::to_string(o.max_prime)}, {"time", time},
                {"threads", std::to_string(o.threads > 0 ? o.threads : r.context.cpu_count)}};
-  r.phases = measure_cpu(o, io);
+  CpuRun run = measure_cpu(o, io);
+  r.phases = std::move(run.phases);
+  r.interrupted = run.interrupted;
   r.warnings = context_warnings(r.context);
   r.notes.emplace_back("events/s is the work of `sysbench cpu run` (same --cpu-max-prime): compare with "
                        "published sysbench tables directly");

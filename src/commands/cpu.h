@@ -16,10 +16,16 @@ struct CpuOptions {
   std::uint64_t max_prime = 10000;
 };
 
+struct CpuRun {
+  std::vector<Phase> phases;
+  bool interrupted = false;  // SIGINT/SIGTERM: the phases hold what was measured until then
+};
+
 // Runs both phases ("single-thread", "all-threads") and a "scaling" phase holding the scaling
-// efficiency (all-thread events/s divided by threads x single-thread events/s, in %).
+// efficiency (all-thread events/s divided by threads x single-thread events/s, in %). On
+// SIGINT/SIGTERM the interrupted phase keeps what it measured and the later ones are skipped.
 // Progress goes to io.err when it is a terminal.
-std::vector<Phase> measure_cpu(const CpuOptions& options, const CommandIo& io);
+CpuRun measure_cpu(const CpuOptions& options, const CommandIo& io);
 
 // The text table of `hostmark cpu`.
 void write_cpu_text(const Result& result, std::ostream& out);

@@ -24,7 +24,9 @@ void info_step(const SuiteSettings&, const CommandIo&, Result& result) {
 void cpu_step(const SuiteSettings& s, const CommandIo& io, Result& result) {
   CpuOptions o;
   o.time_per_phase_ns = s.quick ? 500'000'000 : 5'000'000'000;
-  add_prefixed("cpu", measure_cpu(o, io), result);
+  CpuRun run = measure_cpu(o, io);
+  add_prefixed("cpu", std::move(run.phases), result);
+  if (run.interrupted) result.interrupted = true;
 }
 
 void memory_step(const SuiteSettings& s, const CommandIo& io, Result& result) {

@@ -57,6 +57,15 @@ Status validate(const fio::ParsedJobs& parsed) {
       return usage_error(job.name, "--readonly forbids writing and trimming, and this job's rw writes");
     }
     if (job.iodepth_low) return usage_error(job.name, "iodepth_low: not implemented by hostmark");
+    // Engine options belong to their engines, as in fio ("fixedbufs" means nothing to psync).
+    const bool uring = job.ioengine == "io_uring";
+    const char* misplaced = (job.fixedbufs || job.registerfiles || job.sqthread_poll || job.nonvectored) && !uring ? "io_uring"
+                            : job.hipri && !uring && job.ioengine != "pvsync2"                          ? "io_uring and pvsync2"
+                            : job.nowait && job.ioengine != "pvsync2"                                   ? "pvsync2"
+                                                                                                        : nullptr;
+    if (misplaced != nullptr) {
+      return usage_error(job.name, fmt::format("ioengine={} does not take the engine options of {}", job.ioengine, misplaced));
+    }
     if (job.verify != fio::VerifyKind::kNone) {
       if (auto spec = make_verify_spec(job); !spec) return spec.error();
     }
