@@ -203,5 +203,23 @@ TEST(FioCliTest, VerifyCatchesAFlippedByteAndAMisplacedBlock) {
   EXPECT_TRUE(fs::exists(file));
 }
 
+// On a terminal (util-linux `script` gives stderr a pty) the status line shows like fio's, while
+// the JSON on stdout (a file) stays one clean document.
+TEST(FioCliTest, StatusLineOnATerminalNeverMixesIntoJson) {
+  if (!fs::exists("/usr/bin/script")) GTEST_SKIP() << "util-linux script is missing";
+  ScratchDir d;
+  const std::string json = d.file("out.json");
+  const std::string cmd = std::string(HOSTMARK_BINARY) +
+                          " fio --name=tty --ioengine=null --size=1G --rw=randread --time_based --runtime=2"
+                          " --output-format=json > " + json;
+  const RunOutput r = run_program("/usr/bin/script", {"-qec", cmd, "/dev/null"});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("Jobs: 1 (f=1): [R(1)]["), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" IOPS][eta 00m:0"), std::string::npos) << r.out;
+  std::ifstream in(json);
+  const auto j = nlohmann::json::parse(in);  // nothing but the document
+  EXPECT_EQ(j["jobs"][0]["jobname"], "tty");
+}
+
 }  // namespace
 }  // namespace hostmark
