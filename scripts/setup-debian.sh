@@ -11,6 +11,7 @@ packages=(
   sysbench fio   # the peers bench/ compares against, and the references of the drop-in faces
   e2fsprogs util-linux   # mkfs.ext4, losetup, wipefs: device-safety tests on loop devices
   jq   # bench/*.sh read fio-format JSON
+  clang-format git   # scripts/test.sh checks the source format of the tracked files
 )
 
 missing=()

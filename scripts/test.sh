@@ -5,6 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup-debian.sh
+echo "== source format (clang-format, .clang-format)" >&2
+git ls-files 'src/*.cc' 'src/*.h' 'tests/*.cc' 'tests/*.h' 'bench/*.cc' | xargs clang-format --dry-run --Werror
 for preset in release asan; do
   echo "== build and test: $preset" >&2
   scripts/build.sh "$preset"

@@ -1,7 +1,6 @@
 // Pure parts of the fio job runner: group totals and group_reporting merge, /proc/diskstats
 // parsing and deltas, the status line, queue-depth buckets.
 #include <gtest/gtest.h>
-
 #include <sys/sysmacros.h>
 
 #include <atomic>
@@ -14,7 +13,8 @@
 namespace hostmark::io {
 namespace {
 
-fio::JobStats job(int group, std::uint64_t read_bytes, std::uint64_t runtime_ns, std::vector<std::uint64_t> lat) {
+fio::JobStats job(int group, std::uint64_t read_bytes, std::uint64_t runtime_ns,
+                  std::vector<std::uint64_t> lat) {
   fio::JobStats j;
   j.groupid = group;
   auto& r = j.dirs[0];
@@ -31,7 +31,8 @@ fio::JobStats job(int group, std::uint64_t read_bytes, std::uint64_t runtime_ns,
 }
 
 TEST(GroupStatsTest, TotalsFollowFioDefinitions) {
-  std::vector<fio::JobStats> jobs{job(0, 1'000'000, 1'000'000'000, {1, 2}), job(0, 3'000'000, 2'000'000'000, {3}),
+  std::vector<fio::JobStats> jobs{job(0, 1'000'000, 1'000'000'000, {1, 2}),
+                                  job(0, 3'000'000, 2'000'000'000, {3}),
                                   job(1, 500, 1'000'000'000, {4})};
   const auto g = group_totals(jobs, 1024);
   ASSERT_EQ(g.size(), 2u);
@@ -47,7 +48,8 @@ TEST(GroupStatsTest, TotalsFollowFioDefinitions) {
 }
 
 TEST(GroupStatsTest, MergeAddsHistogramsExactlyAndKeepsGroupsApart) {
-  std::vector<fio::JobStats> jobs{job(0, 10, 5, {100, 200}), job(0, 20, 7, {300}), job(1, 1, 1, {9})};
+  std::vector<fio::JobStats> jobs{job(0, 10, 5, {100, 200}), job(0, 20, 7, {300}),
+                                  job(1, 1, 1, {9})};
   jobs[1].error = 5;
   jobs[1].error_text = "f: offset 0: Input/output error";
   jobs[1].depths.level = {0, 0, 0, 0, 0, 100, 0};
@@ -103,7 +105,8 @@ TEST(StatusLineTest, LooksLikeFios) {
   s.bytes_per_s = {123.0 * 1024 * 1024, 0, 0};
   s.iops = {31500, 0, 0};
   s.eta_s = 6;
-  EXPECT_EQ(format_status_line(s), "Jobs: 4 (f=4): [R(4)][45.5%][r=123MiB/s][r=31.5k IOPS][eta 00m:06s]");
+  EXPECT_EQ(format_status_line(s),
+            "Jobs: 4 (f=4): [R(4)][45.5%][r=123MiB/s][r=31.5k IOPS][eta 00m:06s]");
   s.bytes_per_s = {0, 0, 0};
   s.iops = {0, 0, 0};
   s.percent_done = -1;
@@ -121,18 +124,18 @@ TEST(JobAccountingTest, DepthAndBatchBucketsAreFios) {
   fio::JobStats out;
   a.finish(1'000'000'000, out);
   const double n = 9;
-  EXPECT_NEAR(out.depths.level[0], 100 / n, 1e-9);      // 1
-  EXPECT_NEAR(out.depths.level[1], 200 / n, 1e-9);      // 2, 3
-  EXPECT_NEAR(out.depths.level[2], 100 / n, 1e-9);      // 4
-  EXPECT_NEAR(out.depths.level[4], 100 / n, 1e-9);      // 31
-  EXPECT_NEAR(out.depths.level[5], 200 / n, 1e-9);      // 32, 63
-  EXPECT_NEAR(out.depths.level[6], 200 / n, 1e-9);      // 64, 500
-  EXPECT_NEAR(out.depths.submit[0], 100 / n, 1e-9);     // 0
-  EXPECT_NEAR(out.depths.submit[1], 200 / n, 1e-9);     // 1..4
-  EXPECT_NEAR(out.depths.submit[2], 200 / n, 1e-9);     // 5..8
-  EXPECT_NEAR(out.depths.submit[3], 100 / n, 1e-9);     // 9..16
-  EXPECT_NEAR(out.depths.submit[5], 200 / n, 1e-9);     // 33..64
-  EXPECT_NEAR(out.depths.submit[6], 100 / n, 1e-9);     // 65
+  EXPECT_NEAR(out.depths.level[0], 100 / n, 1e-9);   // 1
+  EXPECT_NEAR(out.depths.level[1], 200 / n, 1e-9);   // 2, 3
+  EXPECT_NEAR(out.depths.level[2], 100 / n, 1e-9);   // 4
+  EXPECT_NEAR(out.depths.level[4], 100 / n, 1e-9);   // 31
+  EXPECT_NEAR(out.depths.level[5], 200 / n, 1e-9);   // 32, 63
+  EXPECT_NEAR(out.depths.level[6], 200 / n, 1e-9);   // 64, 500
+  EXPECT_NEAR(out.depths.submit[0], 100 / n, 1e-9);  // 0
+  EXPECT_NEAR(out.depths.submit[1], 200 / n, 1e-9);  // 1..4
+  EXPECT_NEAR(out.depths.submit[2], 200 / n, 1e-9);  // 5..8
+  EXPECT_NEAR(out.depths.submit[3], 100 / n, 1e-9);  // 9..16
+  EXPECT_NEAR(out.depths.submit[5], 200 / n, 1e-9);  // 33..64
+  EXPECT_NEAR(out.depths.submit[6], 100 / n, 1e-9);  // 65
   EXPECT_TRUE(live.done.load());
 }
 

@@ -70,7 +70,8 @@ TEST(TargetsTest, CreatesLaysOutAndRemovesOnlyWhatItCreated) {
     EXPECT_FALSE(files.value()[1].target->created);
     EXPECT_EQ(files.value()[0].region_length, 8192u);
     EXPECT_EQ(fs::file_size(dir.path() + "/new"), 8192u);
-    EXPECT_NE(log.str().find("Laying out IO file"), std::string::npos);  // a read job: written in full
+    EXPECT_NE(log.str().find("Laying out IO file"),
+              std::string::npos);  // a read job: written in full
     struct stat st {};
     ASSERT_EQ(stat((dir.path() + "/new").c_str(), &st), 0);
     EXPECT_GE(st.st_blocks * 512, 8192);  // real blocks, not a hole
@@ -140,7 +141,8 @@ TEST(TargetsTest, DirectIoRefusalNamesTheFilesystem) {
   ScratchDir shm("/dev/shm");
   if (shm.path().empty()) GTEST_SKIP() << "no /dev/shm to create a tmpfs file in";
   auto fsinfo = sysinfo::filesystem_info(shm.path());
-  if (!fsinfo.ok() || fsinfo.value().fs_type != "tmpfs") GTEST_SKIP() << "/dev/shm is not tmpfs here";
+  if (!fsinfo.ok() || fsinfo.value().fs_type != "tmpfs")
+    GTEST_SKIP() << "/dev/shm is not tmpfs here";
   auto j = job_in(shm.path());
   j.size = 4096;
   j.direct = true;

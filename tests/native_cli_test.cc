@@ -1,10 +1,10 @@
 // The native commands (cpu, suite) and the top level, driven through the built binary.
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "run_binary.h"
@@ -22,8 +22,9 @@ std::set<std::string> phase_names(const nlohmann::json& j) {
 
 class TempDir {
  public:
-  TempDir() : path_(fs::temp_directory_path() / ("hostmark-test-" + std::to_string(getpid()) + "-" +
-                                                 std::to_string(counter_++))) {
+  TempDir()
+      : path_(fs::temp_directory_path() /
+              ("hostmark-test-" + std::to_string(getpid()) + "-" + std::to_string(counter_++))) {
     fs::create_directories(path_);
   }
   ~TempDir() { fs::remove_all(path_); }
@@ -42,7 +43,8 @@ TEST(TopLevelCliTest, VersionUsageAndUnknownCommand) {
   EXPECT_EQ(none.exit_code, 2);
   const RunOutput help = run_hostmark({"--help"});
   EXPECT_EQ(help.exit_code, 0);
-  for (const char* c : {"suite", "cpu", "memory", "info", "sysbench"}) EXPECT_NE(help.out.find(c), std::string::npos);
+  for (const char* c : {"suite", "cpu", "memory", "info", "sysbench"})
+    EXPECT_NE(help.out.find(c), std::string::npos);
   const RunOutput bad = run_hostmark({"frobnicate"});
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_EQ(bad.err, "hostmark: frobnicate: unknown command (see 'hostmark --help')\n");
@@ -67,8 +69,9 @@ TEST(CpuCliTest, JsonHasBothPhasesAndScaling) {
 
 TEST(CpuCliTest, SigintReportsWhatWasMeasured) {
   if (!fs::exists("/usr/bin/timeout")) GTEST_SKIP() << "coreutils timeout is missing";
-  const RunOutput r = run_program("/usr/bin/timeout", {"--preserve-status", "-s", "INT", "1", HOSTMARK_BINARY, "cpu",
-                                                       "--time=5s", "--output-format=json"});
+  const RunOutput r = run_program(
+      "/usr/bin/timeout", {"--foreground", "--preserve-status", "-s", "INT", "1", HOSTMARK_BINARY,
+                           "cpu", "--time=5s", "--output-format=json"});
   EXPECT_EQ(r.exit_code, 1) << r.err;
   const auto j = nlohmann::json::parse(r.out, nullptr, false);
   ASSERT_FALSE(j.is_discarded()) << "stdout:\n" << r.out << "\nstderr:\n" << r.err;
@@ -82,13 +85,16 @@ TEST(CpuCliTest, SigintReportsWhatWasMeasured) {
 TEST(CpuCliTest, TextNamesTheSysbenchWork) {
   const RunOutput r = run_hostmark({"cpu", "--time=100ms"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("CPU (sysbench prime work, --cpu-max-prime=10000)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("CPU (sysbench prime work, --cpu-max-prime=10000)"), std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("scaling: "), std::string::npos);
 }
 
 TEST(CpuCliTest, BadOptionsAreOneLineUsageErrors) {
-  for (const auto& args : std::vector<std::vector<std::string>>{
-           {"cpu", "--time=0"}, {"cpu", "--time=soon"}, {"cpu", "--threads=-1"}, {"cpu", "--bogus"}}) {
+  for (const auto& args : std::vector<std::vector<std::string>>{{"cpu", "--time=0"},
+                                                                {"cpu", "--time=soon"},
+                                                                {"cpu", "--threads=-1"},
+                                                                {"cpu", "--bogus"}}) {
     const RunOutput r = run_hostmark(args);
     EXPECT_EQ(r.exit_code, 2) << args[1];
     EXPECT_EQ(output_lines(r.err).size(), 1u) << r.err;
@@ -112,16 +118,17 @@ TEST(SuiteCliTest, QuickSuiteSavesItsResultAndPrintsASummary) {
   EXPECT_EQ(j["command"], "suite");
   EXPECT_TRUE(j.contains("host"));
   const auto names = phase_names(j);
-  for (const char* p : {"cpu.single-thread", "cpu.all-threads", "memory.bandwidth", "memory.latency",
-                        "memory.sysbench-style"}) {
+  for (const char* p : {"cpu.single-thread", "cpu.all-threads", "memory.bandwidth",
+                        "memory.latency", "memory.sysbench-style"}) {
     EXPECT_TRUE(names.count(p)) << p;
   }
 }
 
 TEST(SuiteCliTest, JsonOnStdoutWithoutSaving) {
   TempDir dir;
-  const RunOutput r = run_hostmark({"suite", "--quick", "--no-save", "--output-format=json"},
-                                   RunOptions{"", 120'000, {"XDG_DATA_HOME=" + dir.path().string()}});
+  const RunOutput r =
+      run_hostmark({"suite", "--quick", "--no-save", "--output-format=json"},
+                   RunOptions{"", 120'000, {"XDG_DATA_HOME=" + dir.path().string()}});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["schema_version"], 1);
@@ -129,7 +136,8 @@ TEST(SuiteCliTest, JsonOnStdoutWithoutSaving) {
 }
 
 TEST(SuiteCliTest, UnwritableResultsDirIsARunError) {
-  const RunOutput r = run_hostmark({"suite", "--quick", "--results-dir=/proc/hostmark-cannot-exist"});
+  const RunOutput r =
+      run_hostmark({"suite", "--quick", "--results-dir=/proc/hostmark-cannot-exist"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(output_lines(r.err).size(), 1u) << r.err;
   EXPECT_NE(r.err.find("/proc/hostmark-cannot-exist"), std::string::npos) << r.err;
@@ -138,8 +146,12 @@ TEST(SuiteCliTest, UnwritableResultsDirIsARunError) {
 // SIGINT (sent by `timeout -s INT`) in the middle of a phase: the phase ends at its next
 // repetition or working set, the phases after it are skipped, and the report of what ran is
 // printed marked interrupted, with exit status 1 as for every interrupted command.
-RunOutput memory_interrupted_after(const std::string& seconds, const std::vector<std::string>& args) {
-  std::vector<std::string> argv = {"--preserve-status", "-s", "INT", seconds, HOSTMARK_BINARY, "memory"};
+RunOutput memory_interrupted_after(const std::string& seconds,
+                                   const std::vector<std::string>& args) {
+  // --foreground: exactly one SIGINT (timeout otherwise signals the child and then its whole
+  // process group, and two signals ask for a forced shutdown).
+  std::vector<std::string> argv = {"--foreground", "--preserve-status", "-s",    "INT",
+                                   seconds,        HOSTMARK_BINARY,     "memory"};
   argv.insert(argv.end(), args.begin(), args.end());
   return run_program("/usr/bin/timeout", argv);
 }
@@ -153,11 +165,13 @@ const nlohmann::json* find_metric(const nlohmann::json& phase, const std::string
 TEST(MemoryCliTest, SigintDuringBandwidthReportsTheRepetitionsDone) {
   if (!fs::exists("/usr/bin/timeout")) GTEST_SKIP() << "coreutils timeout is missing";
   // 1000 repetitions over 3 x 64 MiB take far longer than the second before the signal.
-  const RunOutput r = memory_interrupted_after("1", {"--size=64M", "--reps=1000", "--threads=1", "--output-format=json"});
+  const RunOutput r = memory_interrupted_after(
+      "1", {"--size=64M", "--reps=1000", "--threads=1", "--output-format=json"});
   ASSERT_EQ(r.exit_code, 1) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["interrupted"], true);
-  EXPECT_EQ(phase_names(j), (std::set<std::string>{"bandwidth"}));  // latency, sysbench-style skipped
+  EXPECT_EQ(phase_names(j),
+            (std::set<std::string>{"bandwidth"}));  // latency, sysbench-style skipped
   const auto& bw = j["phases"][0];
   const nlohmann::json* reps = find_metric(bw, "repetitions");
   ASSERT_NE(reps, nullptr);
@@ -168,7 +182,8 @@ TEST(MemoryCliTest, SigintDuringBandwidthReportsTheRepetitionsDone) {
     ASSERT_NE(m, nullptr) << k;
     EXPECT_GT((*m)["value"].get<double>(), 0) << k;
   }
-  for (const auto& n : j["notes"]) EXPECT_EQ(n.get<std::string>().find("latency is"), std::string::npos) << n;
+  for (const auto& n : j["notes"])
+    EXPECT_EQ(n.get<std::string>().find("latency is"), std::string::npos) << n;
 }
 
 TEST(MemoryCliTest, SigintDuringBandwidthInTextSaysInterrupted) {
@@ -182,7 +197,8 @@ TEST(MemoryCliTest, SigintDuringBandwidthInTextSaysInterrupted) {
 
 TEST(MemoryCliTest, SigintDuringLatencyReportsTheWorkingSetsDone) {
   if (!fs::exists("/usr/bin/timeout")) GTEST_SKIP() << "coreutils timeout is missing";
-  // 18 working sets (4 KiB to 512 MiB) of at least 80 ms each: more than the second before the signal.
+  // 18 working sets (4 KiB to 512 MiB) of at least 80 ms each: more than the second before the
+  // signal.
   const RunOutput r = memory_interrupted_after(
       "1", {"--no-bandwidth", "--max-working-set=512M", "--output-format=json"});
   ASSERT_EQ(r.exit_code, 1) << r.err;

@@ -1,11 +1,11 @@
 #include "results/store.h"
 
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 namespace hostmark {
 namespace {
@@ -35,7 +35,8 @@ TEST(StoreTest, FileNameHasTimeHostAndCommandWithoutUnsafeCharacters) {
 }
 
 TEST(StoreTest, SaveCreatesTheDirectoryAndReplacesAtomically) {
-  const fs::path dir = fs::temp_directory_path() / ("hostmark-store-" + std::to_string(getpid())) / "a" / "b";
+  const fs::path dir =
+      fs::temp_directory_path() / ("hostmark-store-" + std::to_string(getpid())) / "a" / "b";
   const std::string path = (dir / "r.json").string();
   Result r = sample();
   ASSERT_TRUE(save_result(r, path).ok());

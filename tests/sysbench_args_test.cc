@@ -77,18 +77,22 @@ TEST(SysbenchArgsTest, TooManyPositionalsAndSingleDashAreRejected) {
 }
 
 TEST(SysbenchArgsTest, HelpUsesSysbenchLayout) {
-  static constexpr std::array kCpu = {SbOptionDef{"cpu-max-prime", SbArgType::kInt, "10000", "upper limit for primes generator"}};
+  static constexpr std::array kCpu = {
+      SbOptionDef{"cpu-max-prime", SbArgType::kInt, "10000", "upper limit for primes generator"}};
   static constexpr std::array kCpuGroups = {SbOptionGroup{"cpu options", kCpu}};
   EXPECT_EQ(format_sysbench_help(kCpuGroups),
             "cpu options:\n  --cpu-max-prime=N upper limit for primes generator [10000]\n\n");
   const std::string general = format_sysbench_help(kGroups);
-  EXPECT_NE(general.find("  --threads=N              number of threads to use [1]\n"), std::string::npos);
-  EXPECT_NE(general.find("  --histogram[=on|off]     print latency histogram in report [off]\n"), std::string::npos);
+  EXPECT_NE(general.find("  --threads=N              number of threads to use [1]\n"),
+            std::string::npos);
+  EXPECT_NE(general.find("  --histogram[=on|off]     print latency histogram in report [off]\n"),
+            std::string::npos);
 }
 
 TEST(SysbenchArgsTest, EveryRegisteredTestAcceptsItsDefaults) {
   for (const auto& t : sysbench_tests()) {
-    std::vector<SbOptionGroup> groups(sysbench_common_groups().begin(), sysbench_common_groups().end());
+    std::vector<SbOptionGroup> groups(sysbench_common_groups().begin(),
+                                      sysbench_common_groups().end());
     groups.push_back(SbOptionGroup{"test", t.options});
     const auto a = SbArgs::parse({std::string(t.name)}).value();
     EXPECT_TRUE(a.validate(groups).ok()) << t.name;

@@ -1,10 +1,10 @@
 // The built binary driven as a sysbench user would drive it.
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <regex>
 
 #include "run_binary.h"
@@ -49,13 +49,16 @@ TEST(SysbenchCliTest, CpuEventsSplitEvenlyInSysbenchLayout) {
   EXPECT_TRUE(has_line(r.out, "Prime numbers limit: 10000"));
   EXPECT_TRUE(has_line(r.out, "    total number of events:              100"));
   EXPECT_TRUE(has_line(r.out, "    events (avg/stddev):           50.0000/0.00"));
-  EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(\n    events per second: +[0-9]+\.[0-9]{2}\n)")));
-  EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(\n         95th percentile: +[0-9]+\.[0-9]{2}\n)")));
+  EXPECT_TRUE(
+      std::regex_search(r.out, std::regex(R"(\n    events per second: +[0-9]+\.[0-9]{2}\n)")));
+  EXPECT_TRUE(
+      std::regex_search(r.out, std::regex(R"(\n         95th percentile: +[0-9]+\.[0-9]{2}\n)")));
 }
 
 // Same layout as the real sysbench 1.0.20, line for line, numbers aside.
 TEST(SysbenchCliTest, ReportLayoutMatchesRealSysbench) {
-  if (!std::filesystem::exists("/usr/bin/sysbench")) GTEST_SKIP() << "sysbench is not installed (apt-get install sysbench)";
+  if (!std::filesystem::exists("/usr/bin/sysbench"))
+    GTEST_SKIP() << "sysbench is not installed (apt-get install sysbench)";
   const std::vector<std::vector<std::string>> cases = {
       {"--events=50", "--threads=2", "cpu", "run"},
       {"--memory-total-size=1M", "memory", "run"},
@@ -78,22 +81,29 @@ TEST(SysbenchCliTest, ReportLayoutMatchesRealSysbench) {
 }
 
 TEST(SysbenchCliTest, MemoryQuotaAndTransferLines) {
-  const RunOutput r = run_hostmark({"sysbench", "--memory-total-size=1M", "--threads=2", "memory", "run"});
+  const RunOutput r =
+      run_hostmark({"sysbench", "--memory-total-size=1M", "--threads=2", "memory", "run"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(\nTotal operations: 1024 \( *[0-9.]+ per second\)\n)"))) << r.out;
-  EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(\n1\.00 MiB transferred \([0-9.]+ MiB/sec\)\n)"))) << r.out;
+  EXPECT_TRUE(std::regex_search(
+      r.out, std::regex(R"(\nTotal operations: 1024 \( *[0-9.]+ per second\)\n)")))
+      << r.out;
+  EXPECT_TRUE(
+      std::regex_search(r.out, std::regex(R"(\n1\.00 MiB transferred \([0-9.]+ MiB/sec\)\n)")))
+      << r.out;
   EXPECT_TRUE(has_line(r.out, "    events (avg/stddev):           512.0000/0.00"));
   EXPECT_TRUE(has_line(r.out, "  block size: 1KiB"));
 }
 
 TEST(SysbenchCliTest, UnderscoreOptionsAreAccepted) {
-  const RunOutput r = run_hostmark({"sysbench", "--cpu_max_prime=2000", "--events=5", "cpu", "run"});
+  const RunOutput r =
+      run_hostmark({"sysbench", "--cpu_max_prime=2000", "--events=5", "cpu", "run"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(has_line(r.out, "Prime numbers limit: 2000"));
 }
 
 TEST(SysbenchCliTest, JsonOutputIsOneDocumentWithEveryFigure) {
-  const RunOutput r = run_hostmark({"sysbench", "--events=40", "--threads=2", "--output-format=json", "cpu", "run"});
+  const RunOutput r = run_hostmark(
+      {"sysbench", "--events=40", "--threads=2", "--output-format=json", "cpu", "run"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);  // throws (fails) if anything else is mixed in
   EXPECT_EQ(j["schema"], "hostmark.result");
@@ -102,25 +112,33 @@ TEST(SysbenchCliTest, JsonOutputIsOneDocumentWithEveryFigure) {
   const auto& p = j["phases"][0];
   EXPECT_EQ(p["latency"]["count"], 40);
   EXPECT_EQ(p["fairness"]["events_avg"], 20.0);
-  EXPECT_LE(p["latency"]["min_ns"].get<double>(), p["latency"]["percentiles_ns"]["95"].get<double>());
-  EXPECT_LE(p["latency"]["percentiles_ns"]["95"].get<double>(), p["latency"]["max_ns"].get<double>());
+  EXPECT_LE(p["latency"]["min_ns"].get<double>(),
+            p["latency"]["percentiles_ns"]["95"].get<double>());
+  EXPECT_LE(p["latency"]["percentiles_ns"]["95"].get<double>(),
+            p["latency"]["max_ns"].get<double>());
   bool eps = false;
-  for (const auto& m : p["metrics"]) eps |= m["name"] == "events_per_s" && m["unit"] == "events/s" && m["value"] > 0;
+  for (const auto& m : p["metrics"])
+    eps |= m["name"] == "events_per_s" && m["unit"] == "events/s" && m["value"] > 0;
   EXPECT_TRUE(eps);
 }
 
 TEST(SysbenchCliTest, CsvOutputHasAHeaderAndRows) {
-  const RunOutput r = run_hostmark({"sysbench", "--events=10", "--output-format=csv", "cpu", "run"});
+  const RunOutput r =
+      run_hostmark({"sysbench", "--events=10", "--output-format=csv", "cpu", "run"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto lines = output_lines(r.out);
   ASSERT_GT(lines.size(), 3u);
   EXPECT_EQ(lines[0], "command,phase,metric,value,unit");
-  EXPECT_TRUE(std::regex_match(lines[1], std::regex(R"(sysbench cpu,cpu,events_per_s,[0-9.e+]+,events/s)"))) << lines[1];
+  EXPECT_TRUE(
+      std::regex_match(lines[1], std::regex(R"(sysbench cpu,cpu,events_per_s,[0-9.e+]+,events/s)")))
+      << lines[1];
 }
 
 TEST(SysbenchCliTest, OutputFileGetsTheReportAndStdoutStaysEmpty) {
-  const std::string path = std::filesystem::temp_directory_path() / ("hostmark-sb-" + std::to_string(getpid()) + ".json");
-  const RunOutput r = run_hostmark({"sysbench", "--events=5", "--output-format=json", "--output=" + path, "cpu", "run"});
+  const std::string path = std::filesystem::temp_directory_path() /
+                           ("hostmark-sb-" + std::to_string(getpid()) + ".json");
+  const RunOutput r = run_hostmark(
+      {"sysbench", "--events=5", "--output-format=json", "--output=" + path, "cpu", "run"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(r.out.empty());
   std::ifstream in(path);
@@ -132,7 +150,9 @@ TEST(SysbenchCliTest, OutputFileGetsTheReportAndStdoutStaysEmpty) {
 TEST(SysbenchCliTest, IntermediateReportsEverySecond) {
   const RunOutput r = run_hostmark({"sysbench", "--time=2", "--report-interval=1", "cpu", "run"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(\n\[ 1s \] thds: 1 eps: [0-9]+\.[0-9]{2} lat \(ms,95%\): [0-9]+\.[0-9]{2}\n)")))
+  EXPECT_TRUE(std::regex_search(
+      r.out,
+      std::regex(R"(\n\[ 1s \] thds: 1 eps: [0-9]+\.[0-9]{2} lat \(ms,95%\): [0-9]+\.[0-9]{2}\n)")))
       << r.out;
   EXPECT_TRUE(has_line(r.out, "Report intermediate results every 1 second(s)"));
 }
@@ -159,26 +179,33 @@ TEST(SysbenchCliTest, HelpListsOptionsWithDefaults) {
 
 TEST(SysbenchCliTest, BadInputGivesOneLineNamingTheCulprit) {
   expect_one_line_error(run_hostmark({"sysbench", "bogus", "run"}), "'bogus'");
-  expect_one_line_error(run_hostmark({"sysbench", "--threads=-1", "cpu", "run"}), "--threads: '-1'");
+  expect_one_line_error(run_hostmark({"sysbench", "--threads=-1", "cpu", "run"}),
+                        "--threads: '-1'");
   expect_one_line_error(run_hostmark({"sysbench", "--threads=0", "cpu", "run"}), "--threads");
   expect_one_line_error(run_hostmark({"sysbench", "--memory-block-size=12q", "memory", "run"}),
                         "--memory-block-size: '12q' is not a size");
-  expect_one_line_error(run_hostmark({"sysbench", "--time=0", "--events=0", "cpu", "run"}), "--time");
-  expect_one_line_error(run_hostmark({"sysbench", "--foo=1", "cpu", "run"}), "--foo: unknown option");
-  expect_one_line_error(run_hostmark({"sysbench", "--cpu-max-prime=5", "memory", "run"}), "--cpu-max-prime");
-  expect_one_line_error(run_hostmark({"sysbench", "--memory-oper=copy", "memory", "run"}), "--memory-oper");
+  expect_one_line_error(run_hostmark({"sysbench", "--time=0", "--events=0", "cpu", "run"}),
+                        "--time");
+  expect_one_line_error(run_hostmark({"sysbench", "--foo=1", "cpu", "run"}),
+                        "--foo: unknown option");
+  expect_one_line_error(run_hostmark({"sysbench", "--cpu-max-prime=5", "memory", "run"}),
+                        "--cpu-max-prime");
+  expect_one_line_error(run_hostmark({"sysbench", "--memory-oper=copy", "memory", "run"}),
+                        "--memory-oper");
   expect_one_line_error(run_hostmark({"sysbench", "cpu", "prepare"}), "prepare");
   expect_one_line_error(run_hostmark({"sysbench", "cpu"}), "requires a command");
   expect_one_line_error(run_hostmark({"sysbench", "--memory-block-size=1500", "memory", "run"}),
                         "--memory-block-size: '1500' is not a power of two");
-  expect_one_line_error(run_hostmark({"sysbench", "--output-format=xml", "--events=1", "cpu", "run"}),
-                        "--output-format");
+  expect_one_line_error(
+      run_hostmark({"sysbench", "--output-format=xml", "--events=1", "cpu", "run"}),
+      "--output-format");
 }
 
 TEST(SysbenchCliTest, SigintStopsCleanlyAndStillReports) {
   if (!std::filesystem::exists("/usr/bin/timeout")) GTEST_SKIP() << "coreutils timeout is missing";
-  const RunOutput r = run_program("/usr/bin/timeout", {"--preserve-status", "-s", "INT", "1", HOSTMARK_BINARY,
-                                                       "sysbench", "--time=60", "--threads=2", "cpu", "run"});
+  const RunOutput r = run_program(
+      "/usr/bin/timeout", {"--foreground", "--preserve-status", "-s", "INT", "1", HOSTMARK_BINARY,
+                           "sysbench", "--time=60", "--threads=2", "cpu", "run"});
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_NE(r.out.find("General statistics:"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("interrupted"), std::string::npos);
@@ -194,8 +221,10 @@ namespace {
 // while the JSON on stdout (a file) stays clean.
 TEST(SysbenchCliTest, ProgressOnATerminalNeverMixesIntoMachineOutput) {
   if (!std::filesystem::exists("/usr/bin/script")) GTEST_SKIP() << "util-linux script is missing";
-  const std::string json = std::filesystem::temp_directory_path() / ("hostmark-tty-" + std::to_string(getpid()) + ".json");
-  const std::string cmd = std::string(HOSTMARK_BINARY) + " sysbench --time=1 --output-format=json cpu run > " + json;
+  const std::string json = std::filesystem::temp_directory_path() /
+                           ("hostmark-tty-" + std::to_string(getpid()) + ".json");
+  const std::string cmd =
+      std::string(HOSTMARK_BINARY) + " sysbench --time=1 --output-format=json cpu run > " + json;
   const RunOutput r = run_program("/usr/bin/script", {"-qec", cmd, "/dev/null"});
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("sysbench cpu: "), std::string::npos) << r.out;
@@ -215,8 +244,8 @@ namespace {
 
 TEST(SysbenchCliTest, ForcedShutdownReportsWithoutWaitingForEndlessEvents) {
   // One mutex event of 10^12 locks would run for hours; --forced-shutdown gives up after 0.5 s.
-  const RunOutput r = run_hostmark({"sysbench", "--time=1", "--forced-shutdown=0.5", "--mutex-locks=1000000000000",
-                                    "--threads=2", "mutex", "run"},
+  const RunOutput r = run_hostmark({"sysbench", "--time=1", "--forced-shutdown=0.5",
+                                    "--mutex-locks=1000000000000", "--threads=2", "mutex", "run"},
                                    RunOptions{"", 60'000, {}});
   EXPECT_FALSE(r.timed_out);
   EXPECT_EQ(r.exit_code, 1) << r.err;

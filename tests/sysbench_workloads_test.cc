@@ -21,8 +21,8 @@ RunSpec until_done(int threads) {
 
 TEST(CpuPrimeTest, CountsPrimesLikeTrialDivision) {
   EXPECT_EQ(count_primes_trial_division(3), 0u);
-  EXPECT_EQ(count_primes_trial_division(4), 1u);    // 3
-  EXPECT_EQ(count_primes_trial_division(10), 3u);   // 3 5 7
+  EXPECT_EQ(count_primes_trial_division(4), 1u);         // 3
+  EXPECT_EQ(count_primes_trial_division(10), 3u);        // 3 5 7
   EXPECT_EQ(count_primes_trial_division(10000), 1228u);  // 1229 primes below 10^4, minus 2
   EXPECT_EQ(count_primes_trial_division(100000), 9591u);
 }
@@ -84,7 +84,8 @@ TEST(SysbenchThreadsTest, RunsEventsUnderContentionWithoutDeadlock) {
 }
 
 TEST(SysbenchRandomTest, EveryDistributionStaysInRangeAndIsRepeatable) {
-  for (RandType t : {RandType::kUniform, RandType::kGaussian, RandType::kSpecial, RandType::kPareto}) {
+  for (RandType t :
+       {RandType::kUniform, RandType::kGaussian, RandType::kSpecial, RandType::kPareto}) {
     RandSpec spec;
     spec.type = t;
     SysbenchRandom a(spec, 99);

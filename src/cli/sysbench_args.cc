@@ -47,11 +47,11 @@ Expected<bool> check_value(const SbOptionDef& def, const std::string& value) {
     case SbArgType::kDouble: {
       char* end = nullptr;
       std::strtod(value.c_str(), &end);
-      if (value.empty() || *end != '\0') return usage_error(option, fmt::format("'{}' is not a number", value));
+      if (value.empty() || *end != '\0')
+        return usage_error(option, fmt::format("'{}' is not a number", value));
       break;
     }
-    case SbArgType::kString:
-      break;
+    case SbArgType::kString: break;
   }
   return true;
 }
@@ -76,7 +76,8 @@ Expected<SbArgs> SbArgs::parse(const std::vector<std::string>& args) {
   for (const auto& a : args) {
     if (a.rfind("--", 0) == 0 && a.size() > 2) {
       const auto eq = a.find('=');
-      const std::string name = normalize(a.substr(2, eq == std::string::npos ? std::string::npos : eq - 2));
+      const std::string name =
+          normalize(a.substr(2, eq == std::string::npos ? std::string::npos : eq - 2));
       out.values_[name] = eq == std::string::npos ? "on" : a.substr(eq + 1);
       if (eq == std::string::npos) out.bare_.insert(name);
       else out.bare_.erase(name);
@@ -87,7 +88,8 @@ Expected<SbArgs> SbArgs::parse(const std::vector<std::string>& args) {
     }
   }
   if (positionals.size() > 2) {
-    return usage_error(positionals[2], "unexpected argument (usage: sysbench [options]... [testname] [command])");
+    return usage_error(positionals[2],
+                       "unexpected argument (usage: sysbench [options]... [testname] [command])");
   }
   if (!positionals.empty()) out.test_ = positionals[0];
   if (positionals.size() > 1) out.command_ = positionals[1];
@@ -128,7 +130,8 @@ double SbArgs::number(std::span<const SbOptionGroup> groups, std::string_view na
   return std::strtod(text(groups, name).c_str(), nullptr);
 }
 
-std::uint64_t SbArgs::duration_ns(std::span<const SbOptionGroup> groups, std::string_view name) const {
+std::uint64_t SbArgs::duration_ns(std::span<const SbOptionGroup> groups,
+                                  std::string_view name) const {
   return parse_duration_ns("--" + std::string(name), text(groups, name)).value();
 }
 
@@ -137,7 +140,8 @@ std::string format_sysbench_help(std::span<const SbOptionGroup> groups) {
   for (const auto& g : groups) {
     if (g.options.empty()) continue;
     std::size_t width = 0;
-    for (const auto& d : g.options) width = std::max(width, d.name.size() + 2 + type_label(d.type).size());
+    for (const auto& d : g.options)
+      width = std::max(width, d.name.size() + 2 + type_label(d.type).size());
     out += fmt::format("{}:\n", g.title);
     for (const auto& d : g.options) {
       const std::string left = fmt::format("--{}{}", d.name, type_label(d.type));

@@ -21,7 +21,8 @@ std::string lower(std::string_view s) {
 // leading number at all.
 bool split_number(std::string_view text, double& number, std::string& suffix) {
   std::size_t i = 0;
-  while (i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '.')) ++i;
+  while (i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '.'))
+    ++i;
   if (i == 0) return false;
   std::string_view digits = text.substr(0, i);
   auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), number);
@@ -35,7 +36,8 @@ bool size_multiplier(const std::string& suffix, std::uint64_t& mult) {
   for (std::size_t power = 0; power < kLetters.size(); ++power) {
     const std::string_view l = kLetters[power];
     bool match = suffix == l;
-    if (power > 0) match = match || suffix == std::string(l) + "b" || suffix == std::string(l) + "ib";
+    if (power > 0)
+      match = match || suffix == std::string(l) + "b" || suffix == std::string(l) + "ib";
     else match = match || suffix == "b";
     if (match) {
       mult = std::uint64_t{1} << (10 * power);
@@ -69,7 +71,8 @@ Expected<std::uint64_t> parse_size(std::string_view option, std::string_view tex
     return usage_error(std::string(option), fmt::format("'{}' is too large", text));
   }
   if (bytes != std::floor(bytes)) {
-    return usage_error(std::string(option), fmt::format("'{}' is not a whole number of bytes", text));
+    return usage_error(std::string(option),
+                       fmt::format("'{}' is not a whole number of bytes", text));
   }
   return static_cast<std::uint64_t>(bytes);
 }
@@ -80,7 +83,8 @@ Expected<SizeOrPercent> parse_size_or_percent(std::string_view option, std::stri
     std::string suffix;
     if (!split_number(text.substr(0, text.size() - 1), number, suffix) || !suffix.empty() ||
         number <= 0 || number > 100) {
-      return usage_error(std::string(option), fmt::format("'{}' is not a percentage in (0, 100]", text));
+      return usage_error(std::string(option),
+                         fmt::format("'{}' is not a percentage in (0, 100]", text));
     }
     return SizeOrPercent{0, number};
   }
@@ -115,7 +119,8 @@ Expected<std::uint64_t> parse_count(std::string_view option, std::string_view te
   std::uint64_t v = 0;
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (text.empty() || ec != std::errc() || ptr != text.data() + text.size()) {
-    return usage_error(std::string(option), fmt::format("'{}' is not a non-negative integer", text));
+    return usage_error(std::string(option),
+                       fmt::format("'{}' is not a non-negative integer", text));
   }
   return v;
 }

@@ -34,7 +34,8 @@ enum class TimeUnit : std::uint64_t {
 Expected<std::uint64_t> parse_duration_ns(std::string_view option, std::string_view text,
                                           TimeUnit bare_unit = TimeUnit::kSeconds);
 
-// A non-negative integer, or a usage error naming the option ("'-1' is not a non-negative integer").
+// A non-negative integer, or a usage error naming the option ("'-1' is not a non-negative
+// integer").
 Expected<std::uint64_t> parse_count(std::string_view option, std::string_view text);
 
 // "on"/"off", "true"/"false", "yes"/"no", "1"/"0" (sysbench's boolean spellings).

@@ -7,7 +7,8 @@ namespace hostmark {
 
 void add_output_options(CLI::App& app, OutputOptions& options) {
   app.add_option_function<std::string>(
-         "--output-format", [&options](const std::string& v) { options.format = parse_output_format(v).value(); },
+         "--output-format",
+         [&options](const std::string& v) { options.format = parse_output_format(v).value(); },
          "normal (human text), json or csv")
       ->type_name("FORMAT");
   app.add_option("--output", options.path, "write the result to FILE instead of standard output")

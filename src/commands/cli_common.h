@@ -1,7 +1,6 @@
 #pragma once
 // What native commands share when parsing with CLI11 and emitting their Result.
 #include <CLI/CLI.hpp>
-
 #include <string>
 #include <vector>
 

@@ -30,13 +30,15 @@ class ProgressObserver final : public RunObserver {
   std::string what_;
 };
 
-Phase run_phase(const std::string& name, int threads, const CpuOptions& o, const CommandIo& io, bool& interrupted) {
+Phase run_phase(const std::string& name, int threads, const CpuOptions& o, const CommandIo& io,
+                bool& interrupted) {
   CpuPrimeWorkload workload(o.max_prime);
   RunSpec spec;
   spec.threads = threads;
   spec.time_limit_ns = o.time_per_phase_ns;
   ProgressLine line(io.err, io.err_is_tty);
-  ProgressObserver observer(line, fmt::format("cpu {} ({} thread{})", name, threads, threads > 1 ? "s" : ""));
+  ProgressObserver observer(
+      line, fmt::format("cpu {} ({} thread{})", name, threads, threads > 1 ? "s" : ""));
   const RunOutcome out = run_workload(workload, spec, &observer);
   if (out.forced_shutdown) abandon_process("cpu", io);
   interrupted = out.interrupted;
@@ -69,7 +71,8 @@ CpuRun measure_cpu(const CpuOptions& o, const CommandIo& io) {
   Phase scaling;
   scaling.name = "scaling";
   scaling.metrics.push_back({"speedup", single > 0 ? multi / single : 0, "x"});
-  scaling.metrics.push_back({"efficiency_pct", single > 0 ? 100.0 * multi / (single * all) : 0, "%"});
+  scaling.metrics.push_back(
+      {"efficiency_pct", single > 0 ? 100.0 * multi / (single * all) : 0, "%"});
   phases.push_back(std::move(scaling));
   return run;
 }
@@ -79,8 +82,7 @@ void write_cpu_text(const Result& r, std::ostream& out) {
   for (const auto& p : r.phases) {
     if (p.name == "scaling") continue;
     t.add_row({p.name, fmt::format("{:.0f}", p.metric("threads")->value),
-               fmt::format("{:.2f}", p.metric("events_per_s")->value),
-               p95_ms(p)});
+               fmt::format("{:.2f}", p.metric("events_per_s")->value), p95_ms(p)});
   }
   std::string max_prime = "?";
   for (const auto& [name, value] : r.options)
@@ -91,7 +93,8 @@ void write_cpu_text(const Result& r, std::ostream& out) {
     out << fmt::format("scaling: {:.2f}x speedup, {:.1f}% efficiency\n", p.metric("speedup")->value,
                        p.metric("efficiency_pct")->value);
   }
-  if (r.interrupted) out << "(interrupted: the figures cover the phases that ran before the signal)\n";
+  if (r.interrupted)
+    out << "(interrupted: the figures cover the phases that ran before the signal)\n";
   for (const auto& n : r.notes) out << "note: " << n << '\n';
   for (const auto& w : r.warnings) out << "warning: " << w << '\n';
 }
@@ -102,10 +105,12 @@ int run_cpu_command(const std::vector<std::string>& args, const CommandIo& io) {
   std::string time = "5s";
   OutputOptions output;
   app.add_option("--time", time, "duration of each phase (e.g. 5s, 500ms)")->capture_default_str();
-  app.add_option("--threads", o.threads, "threads of the all-thread phase (default: every online CPU)")
+  app.add_option("--threads", o.threads,
+                 "threads of the all-thread phase (default: every online CPU)")
       ->check(CLI::Range(1, 100000));
   app.add_option("--cpu-max-prime", o.max_prime, "upper limit of the prime search per event")
-      ->capture_default_str()->check(CLI::Range(3ull, 1ull << 40));
+      ->capture_default_str()
+      ->check(CLI::Range(3ull, 1ull << 40));
   add_output_options(app, output);
   if (!parse_command_line(app, args, io)) return 0;
   o.time_per_phase_ns = parse_duration_ns("--time", time).value();
@@ -114,14 +119,16 @@ int run_cpu_command(const std::vector<std::string>& args, const CommandIo& io) {
   Result r;
   r.command = "cpu";
   r.context = collect_context();
-  r.options = {{"cpu-max-prime", std::to_string(o.max_prime)}, {"time", time},
+  r.options = {{"cpu-max-prime", std::to_string(o.max_prime)},
+               {"time", time},
                {"threads", std::to_string(o.threads > 0 ? o.threads : r.context.cpu_count)}};
   CpuRun run = measure_cpu(o, io);
   r.phases = std::move(run.phases);
   r.interrupted = run.interrupted;
   r.warnings = context_warnings(r.context);
-  r.notes.emplace_back("events/s is the work of `sysbench cpu run` (same --cpu-max-prime): compare with "
-                       "published sysbench tables directly");
+  r.notes.emplace_back(
+      "events/s is the work of `sysbench cpu run` (same --cpu-max-prime): compare with "
+      "published sysbench tables directly");
   return emit_result(r, output, write_cpu_text, io);
 }
 

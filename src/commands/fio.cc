@@ -1,10 +1,10 @@
 // `hostmark fio [options] [jobfile]...`: the drop-in face of fio 3.33 over hostmark's engines.
 // Results go to stdout (or --output) in the formats asked; layout messages, warnings and the
 // status line go to stderr only, so JSON and terse output stay machine-readable.
+#include <fmt/format.h>
+
 #include <fstream>
 #include <iostream>
-
-#include <fmt/format.h>
 
 #include "commands/command.h"
 #include "commands/fio_help.h"
@@ -16,7 +16,8 @@
 namespace hostmark {
 
 int run_fio_command(const std::vector<std::string>& args, const CommandIo& io) {
-  const fio::ParsedJobs parsed = fio::parse_fio_command_line(args, fio::system_parser_env()).value();
+  const fio::ParsedJobs parsed =
+      fio::parse_fio_command_line(args, fio::system_parser_env()).value();
   if (parsed.run.action != fio::RunAction::kRun) {
     print_fio_help(parsed.run.action, parsed.run.help_topic, io.out).value();
     return 0;
@@ -37,7 +38,9 @@ int run_fio_command(const std::vector<std::string>& args, const CommandIo& io) {
   const fio::FioRun run = io::run_fio_jobs(parsed, io::RunIo{io.err, io.err_is_tty}).value();
   write_fio_output(run, parsed.run.output_format, *out).value();
   out->flush();
-  if (!*out) throw Failure(run_error(parsed.run.output_path.empty() ? "stdout" : parsed.run.output_path, "write failed"));
+  if (!*out)
+    throw Failure(run_error(parsed.run.output_path.empty() ? "stdout" : parsed.run.output_path,
+                            "write failed"));
   for (const auto& w : run.warnings) io.err << "hostmark: warning: " << w << '\n';
 
   int status = run.interrupted ? 1 : 0;

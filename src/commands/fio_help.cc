@@ -45,7 +45,8 @@ Status print_fio_help(fio::RunAction action, const std::string& topic, std::ostr
       }
       const fio::OptionDef* o = fio::find_option(topic);
       if (o == nullptr) {
-        return usage_error("--cmdhelp", fmt::format("'{}' is not an option hostmark implements", topic));
+        return usage_error("--cmdhelp",
+                           fmt::format("'{}' is not an option hostmark implements", topic));
       }
       print_option(*o, out);
       out << fmt::format("{:<24} : {}\n", "type", fio::value_kind_name(o->kind));
@@ -64,8 +65,7 @@ Status print_fio_help(fio::RunAction action, const std::string& topic, std::ostr
       for (auto name : engines::engine_names()) out << '\t' << name << '\n';
       return Ok{};
     }
-    case fio::RunAction::kRun:
-      break;
+    case fio::RunAction::kRun: break;
   }
   return Ok{};
 }

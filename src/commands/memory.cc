@@ -1,7 +1,6 @@
 // `hostmark memory`: STREAM-style bandwidth on all threads, and load latency by working-set
 // size with the cache levels it crosses.
 #include "commands/memory.h"
-#include "commands/memory_sysbench_style.h"
 
 #include <fmt/format.h>
 
@@ -11,6 +10,7 @@
 
 #include "cli/units.h"
 #include "commands/cli_common.h"
+#include "commands/memory_sysbench_style.h"
 #include "output/progress.h"
 #include "output/table.h"
 #include "results/context.h"
@@ -255,7 +255,7 @@ MemoryRun measure_memory(const MemoryOptions& options, const CommandIo& io) {
   if (o.sysbench_style && !stopped()) {
     run.phases.push_back(measure_sysbench_style_memory(o.sysbench_time_ns, io, run.interrupted));
   }
-  stopped();  // also a signal during the last repetition of the last phase
+  stopped();              // also a signal during the last repetition of the last phase
   MemoryOptions ran = o;  // notes and warnings only for the phases that ran
   const Phase* bandwidth = find_phase(run, "bandwidth");
   ran.bandwidth = bandwidth != nullptr;
@@ -330,7 +330,8 @@ int run_memory_command(const std::vector<std::string>& args, const CommandIo& io
   add_output_options(app, output);
   if (!parse_command_line(app, args, io)) return 0;
   if (!o.bandwidth && !o.latency && !o.sysbench_style)
-    throw Failure(usage_error("memory", "--no-bandwidth, --no-latency and --no-sysbench-style leave nothing to run"));
+    throw Failure(usage_error(
+        "memory", "--no-bandwidth, --no-latency and --no-sysbench-style leave nothing to run"));
 
   Result result;
   result.command = "memory";

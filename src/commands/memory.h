@@ -19,9 +19,9 @@ struct MemoryOptions {
   int repetitions = 10;           // bandwidth repetitions (1 to 1000); the best is kept
   bool bandwidth = true;
   bool latency = true;
-  std::uint64_t max_working_set_bytes = 0;  // largest latency working set; 0: 4x the
-                                            // last-level cache as a power of two, <= 512 MiB
-  bool sysbench_style = true;               // also the `sysbench memory run` figure
+  std::uint64_t max_working_set_bytes = 0;         // largest latency working set; 0: 4x the
+                                                   // last-level cache as a power of two, <= 512 MiB
+  bool sysbench_style = true;                      // also the `sysbench memory run` figure
   std::uint64_t sysbench_time_ns = 1'500'000'000;  // per block size
 };
 
@@ -35,7 +35,7 @@ struct MemoryRun {
   std::vector<Phase> phases;
   std::vector<std::string> notes;
   std::vector<std::string> warnings;  // e.g. arrays smaller than 4x the last-level cache
-  bool interrupted = false;  // SIGINT/SIGTERM: the phases hold what completed before it
+  bool interrupted = false;           // SIGINT/SIGTERM: the phases hold what completed before it
 };
 
 // Reads the host's caches and resolves the options once, then runs the phases asked for, in

@@ -13,7 +13,8 @@ namespace hostmark {
 namespace {
 
 // MiB/s of sysbench's default memory test with `block_bytes` blocks, run for `time_ns`.
-double mib_per_s(std::uint64_t block_bytes, std::uint64_t time_ns, const CommandIo& io, bool& interrupted) {
+double mib_per_s(std::uint64_t block_bytes, std::uint64_t time_ns, const CommandIo& io,
+                 bool& interrupted) {
   SysbenchMemorySpec spec;  // sysbench's defaults: write, global scope, sequential
   spec.block_bytes = block_bytes;
   SysbenchMemoryWorkload workload(spec);
@@ -32,14 +33,17 @@ double mib_per_s(std::uint64_t block_bytes, std::uint64_t time_ns, const Command
 
 }  // namespace
 
-Phase measure_sysbench_style_memory(std::uint64_t time_per_block_ns, const CommandIo& io, bool& interrupted) {
+Phase measure_sysbench_style_memory(std::uint64_t time_per_block_ns, const CommandIo& io,
+                                    bool& interrupted) {
   Phase p;
   p.name = "sysbench-style";
   bool stopped = false;
   const auto start = std::chrono::steady_clock::now();
-  p.metrics.push_back({"block_1k_mib_per_s", mib_per_s(1024, time_per_block_ns, io, stopped), "MiB/s"});
+  p.metrics.push_back(
+      {"block_1k_mib_per_s", mib_per_s(1024, time_per_block_ns, io, stopped), "MiB/s"});
   if (!stopped) {
-    p.metrics.push_back({"block_1m_mib_per_s", mib_per_s(1u << 20, time_per_block_ns, io, stopped), "MiB/s"});
+    p.metrics.push_back(
+        {"block_1m_mib_per_s", mib_per_s(1u << 20, time_per_block_ns, io, stopped), "MiB/s"});
   }
   p.duration_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (stopped) interrupted = true;
@@ -47,8 +51,10 @@ Phase measure_sysbench_style_memory(std::uint64_t time_per_block_ns, const Comma
 }
 
 const char* sysbench_style_memory_note() {
-  return "sysbench-style is `sysbench memory run` (1 thread, write, one shared block; MiB/s binary) "
-         "timed with hostmark's own per-event accounting (two clock reads): its default 1 KiB block "
+  return "sysbench-style is `sysbench memory run` (1 thread, write, one shared block; MiB/s "
+         "binary) "
+         "timed with hostmark's own per-event accounting (two clock reads): its default 1 KiB "
+         "block "
          "stays in the L1 cache, so it measures L1 store speed plus per-event overhead, not memory "
          "bandwidth. sysbench itself (and `hostmark sysbench memory run`, which pays sysbench's "
          "per-event bookkeeping to mean the same) reports about half of block_1k_mib_per_s on a "

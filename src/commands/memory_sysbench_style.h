@@ -13,7 +13,8 @@ namespace hostmark {
 // as sysbench prints), each measured for `time_per_block_ns` with hostmark's own (lean)
 // per-event accounting. SIGINT/SIGTERM ends a measurement early: its figure covers the events
 // that ran, the next block size is not measured, and `interrupted` is set (else left as is).
-Phase measure_sysbench_style_memory(std::uint64_t time_per_block_ns, const CommandIo& io, bool& interrupted);
+Phase measure_sysbench_style_memory(std::uint64_t time_per_block_ns, const CommandIo& io,
+                                    bool& interrupted);
 
 // Why the sysbench figure differs from the STREAM bandwidth (for result.notes).
 const char* sysbench_style_memory_note();

@@ -6,12 +6,20 @@ namespace hostmark {
 namespace {
 
 constexpr std::array kCommands = {
-    CommandEntry{"suite", "run the standard set of benchmarks and save the result", run_suite_command},
-    CommandEntry{"cpu", "CPU score: single thread, all threads, scaling (sysbench prime work)", run_cpu_command},
-    CommandEntry{"memory", "memory bandwidth (copy/scale/add/triad) and load latency by working set", run_memory_command},
-    CommandEntry{"info", "describe this host: CPU, caches, memory, kernel, virtualization, disks", run_info_command},
-    CommandEntry{"fio", "drop-in for fio 3.33: job files, engines (psync, libaio, io_uring...), fio's JSON", run_fio_command},
-    CommandEntry{"sysbench", "drop-in for sysbench 1.0.20 (cpu, memory, threads, mutex)", run_sysbench_command},
+    CommandEntry{"suite", "run the standard set of benchmarks and save the result",
+                 run_suite_command},
+    CommandEntry{"cpu", "CPU score: single thread, all threads, scaling (sysbench prime work)",
+                 run_cpu_command},
+    CommandEntry{"memory",
+                 "memory bandwidth (copy/scale/add/triad) and load latency by working set",
+                 run_memory_command},
+    CommandEntry{"info", "describe this host: CPU, caches, memory, kernel, virtualization, disks",
+                 run_info_command},
+    CommandEntry{
+        "fio", "drop-in for fio 3.33: job files, engines (psync, libaio, io_uring...), fio's JSON",
+        run_fio_command},
+    CommandEntry{"sysbench", "drop-in for sysbench 1.0.20 (cpu, memory, threads, mutex)",
+                 run_sysbench_command},
 };
 
 }  // namespace

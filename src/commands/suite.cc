@@ -17,20 +17,24 @@ namespace {
 
 // Bytes as binary sizes ("512 MiB"), whole counts without decimals, rates with two.
 std::string format_value(const Metric& m) {
-  if (m.unit == "bytes" && m.value >= 0) return format_bytes_binary(static_cast<std::uint64_t>(m.value));
-  if (m.value == std::floor(m.value) && std::abs(m.value) < 1e15) return fmt::format("{:.0f}", m.value);
+  if (m.unit == "bytes" && m.value >= 0)
+    return format_bytes_binary(static_cast<std::uint64_t>(m.value));
+  if (m.value == std::floor(m.value) && std::abs(m.value) < 1e15)
+    return fmt::format("{:.0f}", m.value);
   if (m.value != 0 && std::abs(m.value) < 0.01) return fmt::format("{:.3g}", m.value);
   return fmt::format("{:.2f}", m.value);
 }
 
 void write_suite_text(const Result& r, const std::string& saved_path, std::ostream& out) {
   const Context& c = r.context;
-  out << fmt::format("hostmark suite on {} ({}, {} CPUs, {:.1f} GiB, kernel {}, virtualization: {})\n\n",
-                     c.hostname, c.cpu_model, c.cpu_count, static_cast<double>(c.memory_bytes) / (1u << 30),
-                     c.kernel, c.virtualization.empty() ? "unknown" : c.virtualization);
+  out << fmt::format(
+      "hostmark suite on {} ({}, {} CPUs, {:.1f} GiB, kernel {}, virtualization: {})\n\n",
+      c.hostname, c.cpu_model, c.cpu_count, static_cast<double>(c.memory_bytes) / (1u << 30),
+      c.kernel, c.virtualization.empty() ? "unknown" : c.virtualization);
   Table t({"phase", "metric", "value", "unit"});
   for (const auto& p : r.phases) {
-    for (const auto& m : p.metrics) t.add_row({p.name, m.name, format_value(m), m.unit == "bytes" ? "" : m.unit});
+    for (const auto& m : p.metrics)
+      t.add_row({p.name, m.name, format_value(m), m.unit == "bytes" ? "" : m.unit});
   }
   out << t.render();
   for (const auto& n : r.notes) out << "note: " << n << '\n';
@@ -41,7 +45,8 @@ void write_suite_text(const Result& r, const std::string& saved_path, std::ostre
 }  // namespace
 
 int run_suite_command(const std::vector<std::string>& args, const CommandIo& io) {
-  CLI::App app("Run the standard set of benchmarks, print a summary, save the JSON result", "suite");
+  CLI::App app("Run the standard set of benchmarks, print a summary, save the JSON result",
+               "suite");
   OutputOptions output;
   SuiteSettings settings;
   bool no_save = false;
@@ -61,10 +66,11 @@ int run_suite_command(const std::vector<std::string>& args, const CommandIo& io)
   for (const auto& step : suite_steps()) {
     step.run(settings, io, result);
     if (!path.empty()) save_result(result, path).value();  // partial results survive a stop
-    if (result.interrupted) break;                          // SIGINT/SIGTERM: no further steps
+    if (result.interrupted) break;                         // SIGINT/SIGTERM: no further steps
   }
-  return emit_result(result, output,
-                     [&path](const Result& r, std::ostream& out) { write_suite_text(r, path, out); }, io);
+  return emit_result(
+      result, output,
+      [&path](const Result& r, std::ostream& out) { write_suite_text(r, path, out); }, io);
 }
 
 }  // namespace hostmark

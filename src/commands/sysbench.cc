@@ -46,24 +46,31 @@ RunSpec run_spec_from(const SbArgs& a, std::span<const SbOptionGroup> g) {
   std::uint64_t threads = a.count(g, "threads");
   if (a.has("num-threads") && !a.has("threads")) threads = a.count(g, "num-threads");
   if (threads == 0) throw Failure(usage_error("--threads", "must be at least 1"));
-  if (threads > 100000) throw Failure(usage_error("--threads", fmt::format("'{}' is too many", threads)));
+  if (threads > 100000)
+    throw Failure(usage_error("--threads", fmt::format("'{}' is too many", threads)));
   s.threads = static_cast<int>(threads);
-  s.max_events = a.has("events") || !a.has("max-requests") ? a.count(g, "events") : a.count(g, "max-requests");
-  s.time_limit_ns = a.has("time") || !a.has("max-time") ? a.duration_ns(g, "time") : a.duration_ns(g, "max-time");
+  s.max_events =
+      a.has("events") || !a.has("max-requests") ? a.count(g, "events") : a.count(g, "max-requests");
+  s.time_limit_ns =
+      a.has("time") || !a.has("max-time") ? a.duration_ns(g, "time") : a.duration_ns(g, "max-time");
   if (s.time_limit_ns == 0 && s.max_events == 0) {
-    throw Failure(usage_error("--time", "--time=0 with --events=0 would run forever; set a time or an event limit"));
+    throw Failure(usage_error(
+        "--time", "--time=0 with --events=0 would run forever; set a time or an event limit"));
   }
   s.rate_per_s = a.has("rate") || !a.has("tx-rate") ? a.number(g, "rate") : a.number(g, "tx-rate");
   if (s.rate_per_s < 0) throw Failure(usage_error("--rate", "must not be negative"));
   s.report_interval_ns = a.count(g, "report-interval") * 1'000'000'000ull;
   s.percentile = a.number(g, "percentile");
-  if (s.percentile < 0 || s.percentile > 100) throw Failure(usage_error("--percentile", "must be in 0..100"));
+  if (s.percentile < 0 || s.percentile > 100)
+    throw Failure(usage_error("--percentile", "must be in 0..100"));
   s.seed = a.count(g, "rand-seed");
   s.warmup_ns = a.duration_ns(g, "warmup-time");
   const std::string forced = a.text(g, "forced-shutdown");
   if (forced != "off") {
     auto ns = parse_duration_ns("--forced-shutdown", forced);
-    if (!ns) throw Failure(usage_error("--forced-shutdown", fmt::format("'{}' is not 'off' or a number of seconds", forced)));
+    if (!ns)
+      throw Failure(usage_error("--forced-shutdown",
+                                fmt::format("'{}' is not 'off' or a number of seconds", forced)));
     s.forced_shutdown_ns = ns.value();
   }
   return s;
@@ -71,8 +78,12 @@ RunSpec run_spec_from(const SbArgs& a, std::span<const SbOptionGroup> g) {
 
 class SysbenchObserver final : public RunObserver {
  public:
-  SysbenchObserver(std::ostream* intervals, ProgressLine& progress, std::string what, double percentile)
-      : intervals_(intervals), progress_(progress), what_(std::move(what)), percentile_(percentile) {}
+  SysbenchObserver(std::ostream* intervals, ProgressLine& progress, std::string what,
+                   double percentile)
+      : intervals_(intervals),
+        progress_(progress),
+        what_(std::move(what)),
+        percentile_(percentile) {}
   void on_interval(const IntervalSample& s) override {
     if (intervals_ == nullptr) return;
     progress_.clear();
@@ -110,8 +121,12 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
   auto sink = OutputSink::open(output, io.out).value();
   const bool normal = output.format == OutputFormat::kNormal;
   if (normal) {
-    SysbenchHeader h{spec.threads, spec.rate_per_s, spec.report_interval_ns / 1'000'000'000ull, spec.seed,
-                     spec.warmup_ns / 1'000'000'000ull, test.header_lines(args, groups)};
+    SysbenchHeader h{spec.threads,
+                     spec.rate_per_s,
+                     spec.report_interval_ns / 1'000'000'000ull,
+                     spec.seed,
+                     spec.warmup_ns / 1'000'000'000ull,
+                     test.header_lines(args, groups)};
     write_sysbench_header(h, sink->stream());
   }
   Result result;
@@ -119,28 +134,32 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
   result.context = collect_context();
   for (const auto& [k, v] : args.given()) result.options.emplace_back(k, v);
   ProgressLine progress(io.err, io.err_is_tty && args.count(groups, "verbosity") > 0);
-  SysbenchObserver observer(normal ? &sink->stream() : nullptr, progress, "sysbench " + std::string(test.name),
-                            spec.percentile);
+  SysbenchObserver observer(normal ? &sink->stream() : nullptr, progress,
+                            "sysbench " + std::string(test.name), spec.percentile);
   const RunOutcome outcome = run_workload(*workload, spec, &observer);
   progress.clear();
 
-  Phase phase = phase_from_outcome(std::string(test.name), outcome, percentiles_for(spec.percentile));
+  Phase phase =
+      phase_from_outcome(std::string(test.name), outcome, percentiles_for(spec.percentile));
   std::vector<Metric> own;
   test.add_metrics(args, groups, outcome, own);
   phase.metrics.insert(phase.metrics.begin(), own.begin(), own.end());
   result.phases.push_back(std::move(phase));
   result.interrupted = outcome.interrupted;
-  if (outcome.forced_shutdown) result.warnings.emplace_back(
-        "--forced-shutdown: events still running were abandoned; the figures cover completed events");
+  if (outcome.forced_shutdown)
+    result.warnings.emplace_back(
+        "--forced-shutdown: events still running were abandoned; the figures cover completed "
+        "events");
 
   SysbenchReportOptions report{spec.percentile, {}};
   if (args.flag(groups, "histogram")) {  // sysbench's own buckets; regrouped ours when it kept none
     report.histogram = outcome.sysbench_histogram_ms ? *outcome.sysbench_histogram_ms
                                                      : sysbench_histogram_ms(outcome.latency);
   }
-  write_result(result, output.format,
-               [&report](const Result& r, std::ostream& out) { write_sysbench_report(r, report, out); },
-               sink->stream());
+  write_result(
+      result, output.format,
+      [&report](const Result& r, std::ostream& out) { write_sysbench_report(r, report, out); },
+      sink->stream());
   sink->close().value();
   if (outcome.forced_shutdown) {
     io.out.flush();
@@ -165,8 +184,10 @@ int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& 
   const SysbenchTest* test = find_sysbench_test(args.test());
   if (test == nullptr) {
     std::string names;
-    for (const auto& t : sysbench_tests()) names += (names.empty() ? "" : ", ") + std::string(t.name);
-    throw Failure(usage_error("sysbench", fmt::format("'{}' is not a test (tests: {})", args.test(), names)));
+    for (const auto& t : sysbench_tests())
+      names += (names.empty() ? "" : ", ") + std::string(t.name);
+    throw Failure(
+        usage_error("sysbench", fmt::format("'{}' is not a test (tests: {})", args.test(), names)));
   }
   Groups groups(sysbench_common_groups().begin(), sysbench_common_groups().end());
   const std::string title = std::string(test->name) + " options";
@@ -178,12 +199,14 @@ int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& 
     return 0;
   }
   if (command == "prepare" || command == "cleanup") {
-    throw Failure(usage_error("sysbench " + std::string(test->name),
-                              fmt::format("the '{}' test does not implement the '{}' command", test->name, command)));
+    throw Failure(usage_error(
+        "sysbench " + std::string(test->name),
+        fmt::format("the '{}' test does not implement the '{}' command", test->name, command)));
   }
   if (command.empty()) {
-    throw Failure(usage_error("sysbench " + std::string(test->name),
-                              fmt::format("the '{}' test requires a command: run or help", test->name)));
+    throw Failure(
+        usage_error("sysbench " + std::string(test->name),
+                    fmt::format("the '{}' test requires a command: run or help", test->name)));
   }
   if (command != "run") {
     throw Failure(usage_error(command, "unknown command (use run, help, prepare or cleanup)"));

@@ -11,11 +11,13 @@ constexpr std::array kGeneral = {
     SbOptionDef{"events", SbArgType::kInt, "0", "limit for total number of events"},
     SbOptionDef{"time", SbArgType::kDuration, "10", "limit for total execution time in seconds"},
     SbOptionDef{"forced-shutdown", SbArgType::kString, "off",
-                "number of seconds to wait after the --time limit before forcing shutdown, or 'off' to disable"},
+                "number of seconds to wait after the --time limit before forcing shutdown, or "
+                "'off' to disable"},
     SbOptionDef{"thread-stack-size", SbArgType::kSize, "64K", "size of stack per thread"},
     SbOptionDef{"rate", SbArgType::kDouble, "0", "average transactions rate. 0 for unlimited rate"},
     SbOptionDef{"report-interval", SbArgType::kInt, "0",
-                "periodically report intermediate statistics with a specified interval in seconds. 0 disables "
+                "periodically report intermediate statistics with a specified interval in seconds. "
+                "0 disables "
                 "intermediate reports"},
     SbOptionDef{"debug", SbArgType::kFlag, "off", "print more debugging info"},
     SbOptionDef{"validate", SbArgType::kFlag, "off", "perform validation checks where possible"},
@@ -30,29 +32,35 @@ constexpr std::array kGeneral = {
 constexpr std::array kRandom = {
     SbOptionDef{"rand-type", SbArgType::kString, "special",
                 "random numbers distribution {uniform,gaussian,special,pareto}"},
-    SbOptionDef{"rand-spec-iter", SbArgType::kInt, "12", "number of iterations used for numbers generation"},
+    SbOptionDef{"rand-spec-iter", SbArgType::kInt, "12",
+                "number of iterations used for numbers generation"},
     SbOptionDef{"rand-spec-pct", SbArgType::kDouble, "1",
                 "percentage of values to be treated as 'special' (for special distribution)"},
     SbOptionDef{"rand-spec-res", SbArgType::kDouble, "75",
                 "percentage of 'special' values to use (for special distribution)"},
-    SbOptionDef{"rand-seed", SbArgType::kInt, "0",
-                "seed for random number generator. When 0, the current time is used as a RNG seed."},
+    SbOptionDef{
+        "rand-seed", SbArgType::kInt, "0",
+        "seed for random number generator. When 0, the current time is used as a RNG seed."},
     SbOptionDef{"rand-pareto-h", SbArgType::kDouble, "0.2", "parameter h for pareto distribution"},
 };
 
 constexpr std::array kLog = {
-    SbOptionDef{"verbosity", SbArgType::kInt, "3", "verbosity level {5 - debug, 0 - only critical messages}"},
+    SbOptionDef{"verbosity", SbArgType::kInt, "3",
+                "verbosity level {5 - debug, 0 - only critical messages}"},
     SbOptionDef{"percentile", SbArgType::kDouble, "95",
-                "percentile to calculate in latency statistics (1-100). Use the special value of 0 to disable "
+                "percentile to calculate in latency statistics (1-100). Use the special value of 0 "
+                "to disable "
                 "percentile calculations"},
     SbOptionDef{"histogram", SbArgType::kFlag, "off", "print latency histogram in report"},
 };
 
 constexpr std::array kHostmark = {
-    SbOptionDef{"warmup-time", SbArgType::kDuration, "0",
-                "execute events for this many seconds with statistics disabled before the measured run"},
+    SbOptionDef{
+        "warmup-time", SbArgType::kDuration, "0",
+        "execute events for this many seconds with statistics disabled before the measured run"},
     SbOptionDef{"output-format", SbArgType::kString, "normal", "report format {normal,json,csv}"},
-    SbOptionDef{"output", SbArgType::kString, "", "write the report to this file instead of standard output"},
+    SbOptionDef{"output", SbArgType::kString, "",
+                "write the report to this file instead of standard output"},
 };
 
 constexpr std::array kCommonGroups = {

@@ -39,7 +39,8 @@ constexpr std::array kMemoryOptions = {
     SbOptionDef{"memory-total-size", SbArgType::kSize, "100G", "total size of data to transfer"},
     SbOptionDef{"memory-scope", SbArgType::kString, "global", "memory access scope {global,local}"},
     SbOptionDef{"memory-hugetlb", SbArgType::kFlag, "off", "allocate memory from HugeTLB pool"},
-    SbOptionDef{"memory-oper", SbArgType::kString, "write", "type of memory operations {read, write, none}"},
+    SbOptionDef{"memory-oper", SbArgType::kString, "write",
+                "type of memory operations {read, write, none}"},
     SbOptionDef{"memory-access-mode", SbArgType::kString, "seq", "memory access mode {seq,rnd}"},
 };
 
@@ -47,16 +48,19 @@ SysbenchMemorySpec memory_spec(const SbArgs& a, Groups g) {
   SysbenchMemorySpec s;
   s.block_bytes = a.size(g, "memory-block-size");
   if (s.block_bytes < sizeof(std::size_t)) {
-    throw Failure(usage_error("--memory-block-size", fmt::format("'{}' is smaller than one word ({} bytes)",
-                                                                 a.text(g, "memory-block-size"), sizeof(std::size_t))));
+    throw Failure(usage_error("--memory-block-size",
+                              fmt::format("'{}' is smaller than one word ({} bytes)",
+                                          a.text(g, "memory-block-size"), sizeof(std::size_t))));
   }
   if ((s.block_bytes & (s.block_bytes - 1)) != 0) {
     throw Failure(usage_error("--memory-block-size",
-                              fmt::format("'{}' is not a power of two (as sysbench requires)", a.text(g, "memory-block-size"))));
+                              fmt::format("'{}' is not a power of two (as sysbench requires)",
+                                          a.text(g, "memory-block-size"))));
   }
   s.total_bytes = a.size(g, "memory-total-size");
   const std::string scope = a.text(g, "memory-scope");
-  if (scope != "global" && scope != "local") throw Failure(usage_error("--memory-scope", "'" + scope + "' is not global or local"));
+  if (scope != "global" && scope != "local")
+    throw Failure(usage_error("--memory-scope", "'" + scope + "' is not global or local"));
   s.global_scope = scope == "global";
   s.hugetlb = a.flag(g, "memory-hugetlb");
   const std::string oper = a.text(g, "memory-oper");
@@ -65,7 +69,8 @@ SysbenchMemorySpec memory_spec(const SbArgs& a, Groups g) {
   else if (oper == "none") s.oper = MemoryOper::kNone;
   else throw Failure(usage_error("--memory-oper", "'" + oper + "' is not read, write or none"));
   const std::string mode = a.text(g, "memory-access-mode");
-  if (mode != "seq" && mode != "rnd") throw Failure(usage_error("--memory-access-mode", "'" + mode + "' is not seq or rnd"));
+  if (mode != "seq" && mode != "rnd")
+    throw Failure(usage_error("--memory-access-mode", "'" + mode + "' is not seq or rnd"));
   s.random_access = mode == "rnd";
   s.rand.type = parse_rand_type(a.text(g, "rand-type")).value();
   s.rand.spec_iter = static_cast<int>(a.count(g, "rand-spec-iter"));
@@ -82,11 +87,12 @@ std::unique_ptr<Workload> make_memory(const SbArgs& a, Groups g, std::uint64_t s
 }
 std::vector<std::string> memory_lines(const SbArgs& a, Groups g) {
   const SysbenchMemorySpec s = memory_spec(a, g);
-  std::vector<std::string> lines = {"Running memory speed test with the following options:",
-                                    fmt::format("  block size: {}KiB", s.block_bytes / 1024),
-                                    fmt::format("  total size: {}MiB", s.total_bytes / (std::uint64_t{1} << 20)),
-                                    fmt::format("  operation: {}", a.text(g, "memory-oper")),
-                                    fmt::format("  scope: {}", a.text(g, "memory-scope"))};
+  std::vector<std::string> lines = {
+      "Running memory speed test with the following options:",
+      fmt::format("  block size: {}KiB", s.block_bytes / 1024),
+      fmt::format("  total size: {}MiB", s.total_bytes / (std::uint64_t{1} << 20)),
+      fmt::format("  operation: {}", a.text(g, "memory-oper")),
+      fmt::format("  scope: {}", a.text(g, "memory-scope"))};
   if (s.hugetlb) lines.emplace_back("  hugetlb: on");
   if (s.random_access) lines.emplace_back("  access mode: rnd");
   lines.emplace_back("");
@@ -98,7 +104,8 @@ void memory_metrics(const SbArgs& a, Groups g, const RunOutcome& o, std::vector<
   m.push_back({"operations", ops, "events"});
   m.push_back({"operations_per_s", seconds > 0 ? ops / seconds : 0, "events/s"});
   if (a.text(g, "memory-oper") != "none") {
-    const double mib = ops * static_cast<double>(a.size(g, "memory-block-size")) / (1024.0 * 1024.0);
+    const double mib =
+        ops * static_cast<double>(a.size(g, "memory-block-size")) / (1024.0 * 1024.0);
     m.push_back({"transferred_mib", mib, "MiB"});
     m.push_back({"transferred_mib_per_s", seconds > 0 ? mib / seconds : 0, "MiB/s"});
   }
@@ -111,29 +118,34 @@ constexpr std::array kThreadsOptions = {
 };
 
 std::unique_ptr<Workload> make_threads(const SbArgs& a, Groups g, std::uint64_t) {
-  if (a.count(g, "thread-locks") == 0) throw Failure(usage_error("--thread-locks", "must be at least 1"));
-  return std::make_unique<SysbenchThreadsWorkload>(a.count(g, "thread-yields"), a.count(g, "thread-locks"));
+  if (a.count(g, "thread-locks") == 0)
+    throw Failure(usage_error("--thread-locks", "must be at least 1"));
+  return std::make_unique<SysbenchThreadsWorkload>(a.count(g, "thread-yields"),
+                                                   a.count(g, "thread-locks"));
 }
 
 // --- mutex -----------------------------------------------------------------------------------
 constexpr std::array kMutexOptions = {
     SbOptionDef{"mutex-num", SbArgType::kInt, "4096", "total size of mutex array"},
     SbOptionDef{"mutex-locks", SbArgType::kInt, "50000", "number of mutex locks to do per thread"},
-    SbOptionDef{"mutex-loops", SbArgType::kInt, "10000", "number of empty loops to do outside mutex lock"},
+    SbOptionDef{"mutex-loops", SbArgType::kInt, "10000",
+                "number of empty loops to do outside mutex lock"},
 };
 
 std::unique_ptr<Workload> make_mutex(const SbArgs& a, Groups g, std::uint64_t seed) {
   if (a.count(g, "mutex-num") == 0) throw Failure(usage_error("--mutex-num", "must be at least 1"));
-  return std::make_unique<SysbenchMutexWorkload>(
-      SysbenchMutexSpec{a.count(g, "mutex-num"), a.count(g, "mutex-locks"), a.count(g, "mutex-loops"), seed});
+  return std::make_unique<SysbenchMutexWorkload>(SysbenchMutexSpec{
+      a.count(g, "mutex-num"), a.count(g, "mutex-locks"), a.count(g, "mutex-loops"), seed});
 }
 
 constexpr std::array kTests = {
     SysbenchTest{"cpu", "CPU performance test", kCpuOptions, make_cpu, cpu_lines, cpu_metrics},
-    SysbenchTest{"memory", "Memory functions speed test", kMemoryOptions, make_memory, memory_lines, memory_metrics},
-    SysbenchTest{"threads", "Threads subsystem performance test", kThreadsOptions, make_threads, no_lines,
+    SysbenchTest{"memory", "Memory functions speed test", kMemoryOptions, make_memory, memory_lines,
+                 memory_metrics},
+    SysbenchTest{"threads", "Threads subsystem performance test", kThreadsOptions, make_threads,
+                 no_lines, no_metrics},
+    SysbenchTest{"mutex", "Mutex performance test", kMutexOptions, make_mutex, no_lines,
                  no_metrics},
-    SysbenchTest{"mutex", "Mutex performance test", kMutexOptions, make_mutex, no_lines, no_metrics},
 };
 
 }  // namespace

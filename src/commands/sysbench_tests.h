@@ -20,12 +20,14 @@ struct SysbenchTest {
   std::string_view description;
   std::span<const SbOptionDef> options;
   // args have been validated against common + this test's options (`groups`).
-  std::unique_ptr<Workload> (*make_workload)(const SbArgs& args, std::span<const SbOptionGroup> groups,
+  std::unique_ptr<Workload> (*make_workload)(const SbArgs& args,
+                                             std::span<const SbOptionGroup> groups,
                                              std::uint64_t seed);
-  std::vector<std::string> (*header_lines)(const SbArgs& args, std::span<const SbOptionGroup> groups);
+  std::vector<std::string> (*header_lines)(const SbArgs& args,
+                                           std::span<const SbOptionGroup> groups);
   // The figures of the test's own report section ("events_per_s", "transferred_mib"...).
-  void (*add_metrics)(const SbArgs& args, std::span<const SbOptionGroup> groups, const RunOutcome& outcome,
-                      std::vector<Metric>& metrics);
+  void (*add_metrics)(const SbArgs& args, std::span<const SbOptionGroup> groups,
+                      const RunOutcome& outcome, std::vector<Metric>& metrics);
 };
 
 std::span<const SysbenchTest> sysbench_tests();

@@ -44,8 +44,8 @@ class Failure : public std::exception {
 template <class T>
 class Expected {
  public:
-  Expected(T v) : v_(std::move(v)) {}          // NOLINT(google-explicit-constructor)
-  Expected(Error e) : v_(std::move(e)) {}      // NOLINT(google-explicit-constructor)
+  Expected(T v) : v_(std::move(v)) {}      // NOLINT(google-explicit-constructor)
+  Expected(Error e) : v_(std::move(e)) {}  // NOLINT(google-explicit-constructor)
   bool ok() const { return v_.index() == 0; }
   explicit operator bool() const { return ok(); }
   const T& value() const& {
@@ -62,7 +62,8 @@ class Expected {
   std::variant<T, Error> v_;
 };
 
-// Success or an Error, for operations that produce nothing: `return Ok{};` or `return run_error(...)`.
+// Success or an Error, for operations that produce nothing: `return Ok{};` or `return
+// run_error(...)`.
 struct Ok {};
 using Status = Expected<Ok>;
 

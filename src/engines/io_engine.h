@@ -26,16 +26,16 @@ enum class IoOp : std::uint8_t { kRead, kWrite, kTrim, kFsync, kFdatasync };
 // engine reads the request fields and writes only `result` (and its own `engine_data`).
 struct IoUnit {
   IoOp op = IoOp::kRead;
-  int file = 0;               // index into the files given to prepare()
-  std::uint64_t offset = 0;   // bytes from the start of the file
-  std::uint32_t length = 0;   // bytes; 0 for fsync/fdatasync
-  std::byte* buf = nullptr;   // `length` bytes, aligned for O_DIRECT by the caller
-  int buf_index = -1;         // which registered buffer holds `buf` (io_uring fixedbufs), or -1
-  std::int64_t result = 0;    // after completion: bytes transferred, or -errno
-  std::uint32_t pool_index = 0;   // the caller's bookkeeping: position in its pool
-  std::uint64_t start_ns = 0;     // the caller's bookkeeping: when the I/O was issued
-  std::uint64_t submit_ns = 0;    // the caller's bookkeeping: when it reached the kernel
-  void* engine_data = nullptr;    // engine-private (e.g. its iocb)
+  int file = 0;                  // index into the files given to prepare()
+  std::uint64_t offset = 0;      // bytes from the start of the file
+  std::uint32_t length = 0;      // bytes; 0 for fsync/fdatasync
+  std::byte* buf = nullptr;      // `length` bytes, aligned for O_DIRECT by the caller
+  int buf_index = -1;            // which registered buffer holds `buf` (io_uring fixedbufs), or -1
+  std::int64_t result = 0;       // after completion: bytes transferred, or -errno
+  std::uint32_t pool_index = 0;  // the caller's bookkeeping: position in its pool
+  std::uint64_t start_ns = 0;    // the caller's bookkeeping: when the I/O was issued
+  std::uint64_t submit_ns = 0;   // the caller's bookkeeping: when it reached the kernel
+  void* engine_data = nullptr;   // engine-private (e.g. its iocb)
 };
 
 // A file the caller opened (O_DIRECT etc. already applied) for the engine to use.
@@ -48,15 +48,15 @@ struct EngineFile {
 
 // Engine-specific options, with fio's names and meanings.
 struct EngineOptions {
-  unsigned iodepth = 1;          // most I/Os in flight at once (size of the caller's pool)
-  bool writable = false;         // the job writes or trims (mmap maps PROT_WRITE)
-  bool hipri = false;            // pvsync2 RWF_HIPRI, io_uring IORING_SETUP_IOPOLL
-  bool nowait = false;           // pvsync2 RWF_NOWAIT
-  bool fixedbufs = false;        // io_uring: register the buffers, use READ/WRITE_FIXED
-  bool registerfiles = false;    // io_uring: register the fds, use IOSQE_FIXED_FILE
-  bool sqthread_poll = false;    // io_uring: IORING_SETUP_SQPOLL
-  int sqthread_poll_cpu = -1;    // io_uring: pin the SQ thread, -1 = anywhere
-  bool nonvectored = true;       // io_uring: READ/WRITE instead of READV/WRITEV
+  unsigned iodepth = 1;        // most I/Os in flight at once (size of the caller's pool)
+  bool writable = false;       // the job writes or trims (mmap maps PROT_WRITE)
+  bool hipri = false;          // pvsync2 RWF_HIPRI, io_uring IORING_SETUP_IOPOLL
+  bool nowait = false;         // pvsync2 RWF_NOWAIT
+  bool fixedbufs = false;      // io_uring: register the buffers, use READ/WRITE_FIXED
+  bool registerfiles = false;  // io_uring: register the fds, use IOSQE_FIXED_FILE
+  bool sqthread_poll = false;  // io_uring: IORING_SETUP_SQPOLL
+  int sqthread_poll_cpu = -1;  // io_uring: pin the SQ thread, -1 = anywhere
+  bool nonvectored = true;     // io_uring: READ/WRITE instead of READV/WRITEV
 };
 
 enum class QueueStatus : std::uint8_t {
@@ -78,7 +78,8 @@ class IoEngine {
   // io_uring_queue_init: Operation not permitted"). It may run on another thread than the
   // I/O; from the first submit() on, one thread only drives the engine (io_uring ties its
   // ring to the thread of the first submit).
-  virtual Status prepare(std::span<const EngineFile> files, std::span<const std::span<std::byte>> buffers) = 0;
+  virtual Status prepare(std::span<const EngineFile> files,
+                         std::span<const std::span<std::byte>> buffers) = 0;
 
   // Stages one I/O (see QueueStatus). A failed synchronous I/O is kCompleted with result -errno.
   // Asynchronous engines (libaio, io_uring) run kTrim synchronously: it is kCompleted at once
@@ -97,7 +98,8 @@ class IoEngine {
 };
 
 // The engine called `name` ("psync", "io_uring", ...), or a usage error listing the known ones.
-Expected<std::unique_ptr<IoEngine>> make_engine(std::string_view name, const EngineOptions& options);
+Expected<std::unique_ptr<IoEngine>> make_engine(std::string_view name,
+                                                const EngineOptions& options);
 
 // Every engine name, in the order `hostmark fio --enghelp` lists them.
 std::span<const std::string_view> engine_names();

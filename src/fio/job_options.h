@@ -34,7 +34,8 @@ struct BsSplit {  // bssplit=4k/50:64k/50 -> {4096, 50}, {65536, 50}
 
 enum class Distribution : std::uint8_t { kRandom, kZipf, kPareto, kNormal, kZoned, kZonedAbs };
 
-struct Zone {  // random_distribution=zoned:60/10:30/20:10/70 -> access% / size% (or bytes for zoned_abs)
+struct Zone {  // random_distribution=zoned:60/10:30/20:10/70 -> access% / size% (or bytes for
+               // zoned_abs)
   double access_percent = 0;
   double size_percent = 0;
   std::uint64_t size_bytes = 0;
@@ -42,8 +43,8 @@ struct Zone {  // random_distribution=zoned:60/10:30/20:10/70 -> access% / size%
 
 struct RandomDistribution {
   Distribution kind = Distribution::kRandom;
-  double param = 0;  // zipf theta, pareto h, normal sigma (percent)
-  std::optional<double> center;  // zipf:1.2:0.3 -> 0.3 (fraction of the file)
+  double param = 0;                 // zipf theta, pareto h, normal sigma (percent)
+  std::optional<double> center;     // zipf:1.2:0.3 -> 0.3 (fraction of the file)
   PerDir<std::vector<Zone>> zones;  // zoned: per direction (same for all when one list given)
 };
 
@@ -65,25 +66,25 @@ struct JobOptions {
   std::string filename_format = "$jobname.$jobnum.$filenum";
   int nrfiles = 1;
   std::optional<std::pair<std::uint64_t, std::uint64_t>> filesize;  // range; single value -> equal
-  std::uint64_t size = 0;         // bytes of I/O region per job (0: the files' sizes)
-  double size_percent = 0;        // size=50% of the file/device
-  std::uint64_t io_size = 0;      // bytes to transfer (0: size)
-  std::uint64_t number_ios = 0;   // stop after this many I/Os (0: no limit)
+  std::uint64_t size = 0;        // bytes of I/O region per job (0: the files' sizes)
+  double size_percent = 0;       // size=50% of the file/device
+  std::uint64_t io_size = 0;     // bytes to transfer (0: size)
+  std::uint64_t number_ios = 0;  // stop after this many I/Os (0: no limit)
   std::uint64_t offset = 0;
   double offset_percent = 0;
   std::uint64_t offset_increment = 0;
   bool direct = false;
-  bool sync_io = false;           // sync=1: O_SYNC
-  bool invalidate = true;         // drop the page cache of the files before the job
+  bool sync_io = false;    // sync=1: O_SYNC
+  bool invalidate = true;  // drop the page cache of the files before the job
   Fallocate fallocate = Fallocate::kNative;
-  bool create_only = false;       // create_only=1
+  bool create_only = false;  // create_only=1
   bool overwrite = false;
-  std::optional<bool> unlink;     // unset: hostmark removes files it created, keeps others
+  std::optional<bool> unlink;  // unset: hostmark removes files it created, keeps others
   std::string file_service_type = "roundrobin";
 
   // Workload.
   RwMode rw;
-  std::uint32_t rwmixread = 50;   // percent of reads in mixed workloads
+  std::uint32_t rwmixread = 50;  // percent of reads in mixed workloads
   PerDir<std::uint32_t> bs{4096, 4096, 4096};
   std::optional<PerDir<std::pair<std::uint32_t, std::uint32_t>>> bsrange;
   PerDir<std::vector<BsSplit>> bssplit;
@@ -98,7 +99,7 @@ struct JobOptions {
   // Queueing.
   std::string ioengine = "psync";
   std::uint32_t iodepth = 1;
-  std::optional<std::uint32_t> iodepth_batch_submit;        // unset: hostmark batches (see docs)
+  std::optional<std::uint32_t> iodepth_batch_submit;  // unset: hostmark batches (see docs)
   std::optional<std::uint32_t> iodepth_batch_complete_min;
   std::optional<std::uint32_t> iodepth_batch_complete_max;
   std::optional<std::uint32_t> iodepth_low;
@@ -113,7 +114,7 @@ struct JobOptions {
   bool thread = false;  // accepted; hostmark always runs jobs as threads
 
   // Time.
-  std::uint64_t runtime_ns = 0;   // 0: until the I/O is done
+  std::uint64_t runtime_ns = 0;  // 0: until the I/O is done
   bool time_based = false;
   std::uint64_t ramp_time_ns = 0;
   std::uint64_t startdelay_ns = 0;
@@ -124,7 +125,7 @@ struct JobOptions {
   PerDir<std::uint64_t> rate_iops{0, 0, 0};
 
   // Syncs.
-  std::uint32_t fsync_every = 0;       // fsync=N: after every N writes
+  std::uint32_t fsync_every = 0;  // fsync=N: after every N writes
   std::uint32_t fdatasync_every = 0;
   bool end_fsync = false;
   bool fsync_on_close = false;
@@ -143,10 +144,11 @@ struct JobOptions {
   std::uint32_t verify_backlog = 0;
   bool verify_fatal = false;
   std::vector<std::uint8_t> verify_pattern;
-  std::uint32_t verify_interval = 0;   // 0: bs
+  std::uint32_t verify_interval = 0;  // 0: bs
 
   // Statistics.
-  std::vector<double> percentile_list{1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99};
+  std::vector<double> percentile_list{1,  5,  10, 20, 30,   40,   50,    60,   70,
+                                      80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99};
   bool clat_percentiles = true;
   bool lat_percentiles = false;
   bool slat_percentiles = false;
@@ -183,9 +185,9 @@ struct RunOptions {
   bool readonly = false;                 // --readonly: refuse any write or trim
   bool destructive = false;              // --destructive: write over filesystem signatures
   bool parse_only = false;
-  std::string eta = "auto";              // auto | always | never
+  std::string eta = "auto";  // auto | always | never
   std::uint64_t status_interval_ns = 0;
-  std::vector<std::string> sections;     // --section=NAME (repeatable)
+  std::vector<std::string> sections;  // --section=NAME (repeatable)
   int terse_version = 3;
   unsigned kb_base = 1024;
 };

@@ -32,9 +32,11 @@ struct ParserEnv {
 ParserEnv system_parser_env();  // the real machine
 
 // `args` without the leading "fio". Usage errors throw nothing: they are returned.
-Expected<ParsedJobs> parse_fio_command_line(const std::vector<std::string>& args, const ParserEnv& env);
+Expected<ParsedJobs> parse_fio_command_line(const std::vector<std::string>& args,
+                                            const ParserEnv& env);
 
 // One job file's text (name used in messages), applied over `run` and the global defaults.
-Expected<ParsedJobs> parse_job_file(std::string_view text, const std::string& file_name, const ParserEnv& env);
+Expected<ParsedJobs> parse_job_file(std::string_view text, const std::string& file_name,
+                                    const ParserEnv& env);
 
 }  // namespace hostmark::fio

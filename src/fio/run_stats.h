@@ -36,30 +36,30 @@ struct SampleStats {
 };
 
 struct DirStats {
-  std::uint64_t io_bytes = 0;      // transferred (after ramp)
+  std::uint64_t io_bytes = 0;  // transferred (after ramp)
   std::uint64_t total_ios = 0;
   std::uint64_t short_ios = 0;
   std::uint64_t drop_ios = 0;
-  std::uint64_t runtime_ns = 0;    // time this direction was active (fio: runtime, printed in ms)
-  bool has_slat = false;           // asynchronous engines only, like fio
-  Histogram slat;                  // issue -> reached the kernel
-  Histogram clat;                  // reached the kernel -> completed
-  Histogram lat;                   // issue -> completed
+  std::uint64_t runtime_ns = 0;  // time this direction was active (fio: runtime, printed in ms)
+  bool has_slat = false;         // asynchronous engines only, like fio
+  Histogram slat;                // issue -> reached the kernel
+  Histogram clat;                // reached the kernel -> completed
+  Histogram lat;                 // issue -> completed
   SampleStats bw_kib_s;
   SampleStats iops;
   // io_bytes / runtime, from runtime_ns (fio divides by whole milliseconds; hostmark keeps the
   // nanoseconds, so a 2.6 ms run is not reported as 3 ms' worth). 0 when runtime_ns is 0.
   std::uint64_t bw_bytes_per_s() const;
-  double iops_mean() const;              // total_ios / runtime, per second; 0 when runtime_ns is 0
+  double iops_mean() const;  // total_ios / runtime, per second; 0 when runtime_ns is 0
   // runtime in whole ms as fio prints it: rounded up, so any activity shows as >= 1 ms.
   std::uint64_t runtime_ms() const;
 };
 
 // fio's "IO depths" and "lat (usec)" tables, as percentages.
 struct DepthStats {
-  std::array<double, 7> level{};     // 1, 2, 4, 8, 16, 32, >=64
-  std::array<double, 7> submit{};    // 0, 4, 8, 16, 32, 64, >=64
-  std::array<double, 7> complete{};  // 0, 4, 8, 16, 32, 64, >=64
+  std::array<double, 7> level{};              // 1, 2, 4, 8, 16, 32, >=64
+  std::array<double, 7> submit{};             // 0, 4, 8, 16, 32, 64, >=64
+  std::array<double, 7> complete{};           // 0, 4, 8, 16, 32, 64, >=64
   std::array<std::uint64_t, kDirs> issued{};  // ios issued per direction ("issued rwts")
   std::array<std::uint64_t, kDirs> short_ios{};
   std::array<std::uint64_t, kDirs> dropped{};
@@ -67,26 +67,26 @@ struct DepthStats {
 
 struct JobStats {
   JobOptions options;
-  int jobnum = 0;                   // 0..numjobs-1
+  int jobnum = 0;  // 0..numjobs-1
   int groupid = 0;
-  int members = 1;                  // jobs merged into this one (group_reporting): fio's "jobs="
-  std::int64_t tid = 0;             // thread id of the job (fio prints a pid there); 0 unknown
+  int members = 1;       // jobs merged into this one (group_reporting): fio's "jobs="
+  std::int64_t tid = 0;  // thread id of the job (fio prints a pid there); 0 unknown
   std::array<DirStats, kDirs> dirs;
-  Histogram sync_lat;               // fsync/fdatasync latencies
-  std::uint64_t sync_total = 0;     // fsync/fdatasync calls (4th "issued rwts" count)
+  Histogram sync_lat;            // fsync/fdatasync latencies
+  std::uint64_t sync_total = 0;  // fsync/fdatasync calls (4th "issued rwts" count)
   double usr_cpu_percent = 0;
   double sys_cpu_percent = 0;
-  std::uint64_t ctx = 0;            // voluntary + involuntary context switches
+  std::uint64_t ctx = 0;  // voluntary + involuntary context switches
   std::uint64_t majf = 0;
   std::uint64_t minf = 0;
   DepthStats depths;
-  std::uint64_t elapsed_ns = 0;     // whole job including ramp (JSON "elapsed")
-  std::uint64_t measured_ns = 0;    // after ramp_time, to the end of I/O (JSON "job_runtime")
+  std::uint64_t elapsed_ns = 0;   // whole job including ramp (JSON "elapsed")
+  std::uint64_t measured_ns = 0;  // after ramp_time, to the end of I/O (JSON "job_runtime")
   std::int64_t job_start_unix_ms = 0;
-  int error = 0;                    // errno of the I/O that ended the job, 0 = none
-  std::string error_text;           // "testfile: offset 4096: No space left on device"
+  int error = 0;           // errno of the I/O that ended the job, 0 = none
+  std::string error_text;  // "testfile: offset 4096: No space left on device"
   bool interrupted = false;
-  std::vector<std::string> notes;   // "invalidate=1: page cache of testfile dropped"
+  std::vector<std::string> notes;  // "invalidate=1: page cache of testfile dropped"
 };
 
 struct GroupStats {
@@ -111,14 +111,16 @@ struct DiskUtil {
 };
 
 // ns -> whole ms as fio reports runtimes: rounded up (fio adds 999 us before dividing).
-inline std::uint64_t ceil_ms(std::uint64_t ns) { return ns / 1'000'000 + (ns % 1'000'000 != 0 ? 1 : 0); }
+inline std::uint64_t ceil_ms(std::uint64_t ns) {
+  return ns / 1'000'000 + (ns % 1'000'000 != 0 ? 1 : 0);
+}
 
 struct FioRun {
   RunOptions run;
-  std::vector<JobStats> jobs;   // one per thread (numjobs expanded), in start order
+  std::vector<JobStats> jobs;  // one per thread (numjobs expanded), in start order
   std::vector<GroupStats> groups;
   std::vector<DiskUtil> disks;
-  Context context;              // host, kernel, CPU, version
+  Context context;                                                  // host, kernel, CPU, version
   std::vector<std::pair<std::string, std::string>> global_options;  // [global] as given
   std::int64_t timestamp_unix_s = 0;
   std::int64_t timestamp_unix_ms = 0;

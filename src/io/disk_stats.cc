@@ -1,5 +1,6 @@
 #include "io/disk_stats.h"
 
+#include <fmt/format.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -8,8 +9,6 @@
 #include <climits>
 #include <cstdlib>
 #include <sstream>
-
-#include <fmt/format.h>
 
 #include "sysinfo/basic.h"
 #include "sysinfo/text.h"
@@ -22,8 +21,9 @@ std::vector<DiskCounters> parse_diskstats(std::string_view text) {
     std::istringstream in{std::string(line)};
     DiskCounters c;
     std::uint64_t sectors_r = 0, sectors_w = 0, in_flight = 0;
-    if (!(in >> c.major >> c.minor >> c.name >> c.reads >> c.read_merges >> sectors_r >> c.read_ticks_ms >> c.writes >>
-          c.write_merges >> sectors_w >> c.write_ticks_ms >> in_flight >> c.io_ticks_ms >> c.time_in_queue_ms)) {
+    if (!(in >> c.major >> c.minor >> c.name >> c.reads >> c.read_merges >> sectors_r >>
+          c.read_ticks_ms >> c.writes >> c.write_merges >> sectors_w >> c.write_ticks_ms >>
+          in_flight >> c.io_ticks_ms >> c.time_in_queue_ms)) {
       continue;
     }
     out.push_back(c);
@@ -41,11 +41,14 @@ std::string whole_disk_of(dev_t device) {
   return sysinfo::read_trimmed_file(path + "/dev");
 }
 
-std::vector<fio::DiskUtil> disk_util(const std::vector<DiskCounters>& before, const std::vector<DiskCounters>& after,
+std::vector<fio::DiskUtil> disk_util(const std::vector<DiskCounters>& before,
+                                     const std::vector<DiskCounters>& after,
                                      const std::vector<std::string>& disks, double elapsed_ms) {
   std::vector<fio::DiskUtil> out;
   for (const auto& id : disks) {
-    auto match = [&](const DiskCounters& c) { return fmt::format("{}:{}", c.major, c.minor) == id; };
+    auto match = [&](const DiskCounters& c) {
+      return fmt::format("{}:{}", c.major, c.minor) == id;
+    };
     auto b = std::find_if(before.begin(), before.end(), match);
     auto a = std::find_if(after.begin(), after.end(), match);
     if (b == before.end() || a == after.end()) continue;

@@ -28,7 +28,8 @@ std::string whole_disk_of(dev_t device);
 
 // Deltas between two snapshots for the disks named by "major:minor" in `disks`; util is
 // io_ticks over `elapsed_ms`.
-std::vector<fio::DiskUtil> disk_util(const std::vector<DiskCounters>& before, const std::vector<DiskCounters>& after,
+std::vector<fio::DiskUtil> disk_util(const std::vector<DiskCounters>& before,
+                                     const std::vector<DiskCounters>& after,
                                      const std::vector<std::string>& disks, double elapsed_ms);
 
 }  // namespace hostmark::io

@@ -1,13 +1,13 @@
 #include "io/fio_run.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <memory>
 #include <set>
 #include <thread>
-
-#include <fmt/format.h>
 
 #include "engines/io_engine.h"
 #include "io/device_safety.h"
@@ -27,7 +27,7 @@
 namespace hostmark::io {
 namespace {
 
-constexpr std::uint64_t kPollNs = 20'000'000;           // signals and thread ends noticed within 20 ms
+constexpr std::uint64_t kPollNs = 20'000'000;  // signals and thread ends noticed within 20 ms
 constexpr std::uint64_t kStatusPeriodNs = 500'000'000;  // the status line changes twice a second
 
 struct ThreadPlan {
@@ -43,36 +43,44 @@ std::vector<ThreadPlan> expand(const std::vector<fio::JobOptions>& jobs) {
   int wave = 0;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     if (i > 0 && jobs[i].stonewall) ++wave;
-    for (int n = 0; n < std::max(1, jobs[i].numjobs); ++n) plans.push_back(ThreadPlan{&jobs[i], n, groups[i], wave});
+    for (int n = 0; n < std::max(1, jobs[i].numjobs); ++n)
+      plans.push_back(ThreadPlan{&jobs[i], n, groups[i], wave});
   }
   return plans;
 }
 
 Status validate(const fio::ParsedJobs& parsed) {
-  if (parsed.jobs.empty()) return usage_error("fio", "no jobs defined (give --name=NAME and options, or a job file)");
+  if (parsed.jobs.empty())
+    return usage_error("fio", "no jobs defined (give --name=NAME and options, or a job file)");
   for (const auto& job : parsed.jobs) {
     engines::EngineOptions probe;
     if (auto e = engines::make_engine(job.ioengine, probe); !e) return e.error();
     if ((parsed.run.readonly || job.readonly) && job_writes(job)) {
-      return usage_error(job.name, "--readonly forbids writing and trimming, and this job's rw writes");
+      return usage_error(job.name,
+                         "--readonly forbids writing and trimming, and this job's rw writes");
     }
     if (job.iodepth_low) return usage_error(job.name, "iodepth_low: not implemented by hostmark");
     // Engine options belong to their engines, as in fio ("fixedbufs" means nothing to psync).
     const bool uring = job.ioengine == "io_uring";
-    const char* misplaced = (job.fixedbufs || job.registerfiles || job.sqthread_poll || job.nonvectored) && !uring ? "io_uring"
-                            : job.hipri && !uring && job.ioengine != "pvsync2"                          ? "io_uring and pvsync2"
-                            : job.nowait && job.ioengine != "pvsync2"                                   ? "pvsync2"
-                                                                                                        : nullptr;
+    const char* misplaced =
+        (job.fixedbufs || job.registerfiles || job.sqthread_poll || job.nonvectored) && !uring
+            ? "io_uring"
+        : job.hipri && !uring && job.ioengine != "pvsync2" ? "io_uring and pvsync2"
+        : job.nowait && job.ioengine != "pvsync2"          ? "pvsync2"
+                                                           : nullptr;
     if (misplaced != nullptr) {
-      return usage_error(job.name, fmt::format("ioengine={} does not take the engine options of {}", job.ioengine, misplaced));
+      return usage_error(job.name, fmt::format("ioengine={} does not take the engine options of {}",
+                                               job.ioengine, misplaced));
     }
     if (job.verify != fio::VerifyKind::kNone) {
       if (auto spec = make_verify_spec(job); !spec) return spec.error();
     }
-    const SafetyOverrides overrides{job.allow_mounted_write, parsed.run.destructive, parsed.run.readonly || job.readonly};
+    const SafetyOverrides overrides{job.allow_mounted_write, parsed.run.destructive,
+                                    parsed.run.readonly || job.readonly};
     for (int n = 0; n < std::max(1, job.numjobs) && job.ioengine != "null"; ++n) {
       for (const auto& name : thread_file_names(job, n)) {
-        if (auto st = check_target(TargetUse{name, job.rw.write, job.rw.trim}, overrides); !st) return st.error();
+        if (auto st = check_target(TargetUse{name, job.rw.write, job.rw.trim}, overrides); !st)
+          return st.error();
       }
     }
   }
@@ -95,8 +103,9 @@ struct Wave {
   int files = 0;
 };
 
-void show_status(ProgressLine& line, const Wave& w, std::uint64_t start_ns, std::array<std::uint64_t, 3>& last_bytes,
-                 std::array<std::uint64_t, 3>& last_ios, std::uint64_t& last_ns) {
+void show_status(ProgressLine& line, const Wave& w, std::uint64_t start_ns,
+                 std::array<std::uint64_t, 3>& last_bytes, std::array<std::uint64_t, 3>& last_ios,
+                 std::uint64_t& last_ns) {
   const std::uint64_t now = monotonic_ns();
   StatusSample s;
   s.files = w.files;
@@ -127,7 +136,9 @@ void show_status(ProgressLine& line, const Wave& w, std::uint64_t start_ns, std:
     s.eta_s = std::max(0.0, (static_cast<double>(w.expected_ns) - elapsed) / 1e9);
   } else if (w.expected_bytes) {
     s.percent_done = 100.0 * static_cast<double>(total) / static_cast<double>(w.expected_bytes);
-    if (total > 0) s.eta_s = elapsed / 1e9 * (static_cast<double>(w.expected_bytes) / static_cast<double>(total) - 1.0);
+    if (total > 0)
+      s.eta_s = elapsed / 1e9 *
+                (static_cast<double>(w.expected_bytes) / static_cast<double>(total) - 1.0);
   } else {
     s.percent_done = -1;
   }
@@ -153,8 +164,10 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
   run.global_options = parsed.global_given;
   run.context = collect_context();
   const auto wall_start = std::chrono::system_clock::now();
-  run.timestamp_unix_s = std::chrono::duration_cast<std::chrono::seconds>(wall_start.time_since_epoch()).count();
-  run.timestamp_unix_ms = std::chrono::duration_cast<std::chrono::milliseconds>(wall_start.time_since_epoch()).count();
+  run.timestamp_unix_s =
+      std::chrono::duration_cast<std::chrono::seconds>(wall_start.time_since_epoch()).count();
+  run.timestamp_unix_ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(wall_start.time_since_epoch()).count();
 
   const auto plans = expand(parsed.jobs);
   TargetSet targets;
@@ -170,7 +183,9 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
       if (p.wave != wave_index) continue;
       const bool diskless = p.job->ioengine == "null";
       auto files = diskless ? targets.diskless_thread(*p.job, p.jobnum)
-                            : targets.prepare_thread(*p.job, p.jobnum, io.log, [&signals] { return signals.stop_requested(); });
+                            : targets.prepare_thread(*p.job, p.jobnum, io.log, [&signals] {
+                                return signals.stop_requested();
+                              });
       if (!files && signals.stop_requested()) {
         stop.store(true);  // interrupted while laying out: report what earlier waves measured
         break;
@@ -179,18 +194,22 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
       std::vector<std::string> notes;
       if (p.job->invalidate && !p.job->direct && !diskless) {
         if (auto st = TargetSet::invalidate(files.value()); !st) return st.error();
-        notes.push_back("invalidate=1: the page cache of the job's files was dropped before it started (fio's default)");
+        notes.push_back(
+            "invalidate=1: the page cache of the job's files was dropped before it started (fio's "
+            "default)");
       }
       std::uint64_t bytes = 0;
       for (const auto& f : files.value()) bytes += f.region_length;
       w.files += static_cast<int>(files.value().size());
       if (p.job->runtime_ns) {
-        w.expected_ns = std::max(w.expected_ns, p.job->startdelay_ns + p.job->ramp_time_ns + p.job->runtime_ns);
+        w.expected_ns =
+            std::max(w.expected_ns, p.job->startdelay_ns + p.job->ramp_time_ns + p.job->runtime_ns);
       } else {
-        w.expected_bytes += (p.job->io_size ? p.job->io_size : bytes) * std::max<std::uint32_t>(1, p.job->loops);
+        w.expected_bytes +=
+            (p.job->io_size ? p.job->io_size : bytes) * std::max<std::uint32_t>(1, p.job->loops);
       }
-      w.setups.push_back(ThreadSetup{p.job, p.jobnum, p.groupid, std::move(files).value(), thread_seed(*p.job, p.jobnum),
-                                     std::move(notes)});
+      w.setups.push_back(ThreadSetup{p.job, p.jobnum, p.groupid, std::move(files).value(),
+                                     thread_seed(*p.job, p.jobnum), std::move(notes)});
       w.live.push_back(std::make_unique<LiveCounters>());
     }
     if (stop.load()) break;
@@ -204,7 +223,8 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
     threads.reserve(w.setups.size());
     for (std::size_t i = 0; i < w.setups.size(); ++i) {
       threads.emplace_back([&w, &stop, i, wave_start] {
-        w.results[i] = run_job_thread(w.setups[i], ThreadControl{&stop, wave_start, w.live[i].get()});
+        w.results[i] =
+            run_job_thread(w.setups[i], ThreadControl{&stop, wave_start, w.live[i].get()});
         w.live[i]->done.store(true);
       });
     }
@@ -212,10 +232,12 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
     std::array<std::uint64_t, 3> last_bytes{}, last_ios{};
     std::uint64_t last_ns = wave_start;
     for (;;) {
-      const bool all_done = std::all_of(w.live.begin(), w.live.end(), [](const auto& l) { return l->done.load(); });
+      const bool all_done =
+          std::all_of(w.live.begin(), w.live.end(), [](const auto& l) { return l->done.load(); });
       if (all_done) break;
       if (signals.wait(kPollNs) != 0) stop.store(true);
-      if (line.enabled() && monotonic_ns() - last_ns >= kStatusPeriodNs) show_status(line, w, wave_start, last_bytes, last_ios, last_ns);
+      if (line.enabled() && monotonic_ns() - last_ns >= kStatusPeriodNs)
+        show_status(line, w, wave_start, last_bytes, last_ios, last_ns);
     }
     for (auto& t : threads) t.join();
     line.clear();
@@ -232,7 +254,8 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
   bool any_disk_util = false;
   for (const auto& j : parsed.jobs) any_disk_util = any_disk_util || j.disk_util;
   if (any_disk_util) run.disks = disk_util(disks_before, disks_after, disks, elapsed_ms);
-  for (const auto& failed : targets.remove_created()) run.warnings.push_back(failed + ": could not remove the file hostmark created");
+  for (const auto& failed : targets.remove_created())
+    run.warnings.push_back(failed + ": could not remove the file hostmark created");
 
   run.interrupted = stop.load();
   for (const auto& j : all) run.interrupted = run.interrupted || j.interrupted;
@@ -245,7 +268,8 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
     for (auto& j : all) (merged.count(j.groupid) ? merge : keep).push_back(std::move(j));
     auto m = merge_groups(std::move(merge));
     for (auto& j : m) keep.push_back(std::move(j));
-    std::stable_sort(keep.begin(), keep.end(), [](const auto& a, const auto& b) { return a.groupid < b.groupid; });
+    std::stable_sort(keep.begin(), keep.end(),
+                     [](const auto& a, const auto& b) { return a.groupid < b.groupid; });
     all = std::move(keep);
   }
   set_bandwidth_shares(all, groups);

@@ -13,7 +13,7 @@
 namespace hostmark::io {
 
 struct RunIo {
-  std::ostream& log;      // layout messages, warnings, status line: standard error
+  std::ostream& log;  // layout messages, warnings, status line: standard error
   bool log_is_tty = false;
 };
 

@@ -8,7 +8,9 @@ namespace hostmark::io {
 namespace {
 
 std::uint64_t job_bw(const fio::DirStats& d) {
-  return d.runtime_ns ? static_cast<std::uint64_t>(static_cast<double>(d.io_bytes) * 1e9 / static_cast<double>(d.runtime_ns)) : 0;
+  return d.runtime_ns ? static_cast<std::uint64_t>(static_cast<double>(d.io_bytes) * 1e9 /
+                                                   static_cast<double>(d.runtime_ns))
+                      : 0;
 }
 
 void add_samples(fio::SampleStats& into, const fio::SampleStats& s, bool first) {
@@ -39,7 +41,8 @@ void add_dir(fio::DirStats& into, const fio::DirStats& d, bool first) {
 
 }  // namespace
 
-std::vector<fio::GroupStats> group_totals(const std::vector<fio::JobStats>& jobs, unsigned kb_base) {
+std::vector<fio::GroupStats> group_totals(const std::vector<fio::JobStats>& jobs,
+                                          unsigned kb_base) {
   std::map<int, fio::GroupStats> groups;
   std::map<int, bool> seen_dir[fio::kDirs];
   for (const auto& j : jobs) {
@@ -62,10 +65,11 @@ std::vector<fio::GroupStats> group_totals(const std::vector<fio::JobStats>& jobs
   std::vector<fio::GroupStats> out;
   for (auto& [id, g] : groups) {
     for (int i = 0; i < fio::kDirs; ++i) {
-      g.agg_bytes_per_s[i] = g.max_runtime_ns[i]
-                                 ? static_cast<std::uint64_t>(static_cast<double>(g.io_bytes[i]) * 1e9 /
-                                                              static_cast<double>(g.max_runtime_ns[i]))
-                                 : 0;
+      g.agg_bytes_per_s[i] =
+          g.max_runtime_ns[i]
+              ? static_cast<std::uint64_t>(static_cast<double>(g.io_bytes[i]) * 1e9 /
+                                           static_cast<double>(g.max_runtime_ns[i]))
+              : 0;
     }
     out.push_back(g);
   }
@@ -125,14 +129,16 @@ std::vector<fio::JobStats> merge_groups(std::vector<fio::JobStats> jobs) {
   return out;
 }
 
-void set_bandwidth_shares(std::vector<fio::JobStats>& jobs, const std::vector<fio::GroupStats>& groups) {
+void set_bandwidth_shares(std::vector<fio::JobStats>& jobs,
+                          const std::vector<fio::GroupStats>& groups) {
   for (auto& j : jobs) {
     for (const auto& g : groups) {
       if (g.groupid != j.groupid) continue;
       for (int i = 0; i < fio::kDirs; ++i) {
         const double agg_kib = static_cast<double>(g.agg_bytes_per_s[i]) / 1024.0;
         // fio caps the share at 100 % (and says 100 % for aggregates of at most 1 KiB/s).
-        j.dirs[i].bw_kib_s.agg_percent = agg_kib > 1.0 ? std::min(100.0, 100.0 * j.dirs[i].bw_kib_s.mean / agg_kib) : 100.0;
+        j.dirs[i].bw_kib_s.agg_percent =
+            agg_kib > 1.0 ? std::min(100.0, 100.0 * j.dirs[i].bw_kib_s.mean / agg_kib) : 100.0;
       }
     }
   }

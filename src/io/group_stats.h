@@ -18,6 +18,7 @@ std::vector<fio::GroupStats> group_totals(const std::vector<fio::JobStats>& jobs
 std::vector<fio::JobStats> merge_groups(std::vector<fio::JobStats> jobs);
 
 // Sets each job's bw agg_percent: its share of its group's aggregate bandwidth.
-void set_bandwidth_shares(std::vector<fio::JobStats>& jobs, const std::vector<fio::GroupStats>& groups);
+void set_bandwidth_shares(std::vector<fio::JobStats>& jobs,
+                          const std::vector<fio::GroupStats>& groups);
 
 }  // namespace hostmark::io

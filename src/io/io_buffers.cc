@@ -11,7 +11,8 @@ constexpr std::size_t kAlign = 4096;
 constexpr std::size_t kSector = 512;
 }  // namespace
 
-IoBuffers::IoBuffers(const fio::JobOptions& job, std::size_t count, std::size_t size, std::uint64_t seed)
+IoBuffers::IoBuffers(const fio::JobOptions& job, std::size_t count, std::size_t size,
+                     std::uint64_t seed)
     : count_(count),
       size_((size + kAlign - 1) / kAlign * kAlign),
       scramble_(job.scramble_buffers && !job.zero_buffers && job.buffer_pattern.empty()),
@@ -40,7 +41,8 @@ void IoBuffers::fill(std::byte* p, std::size_t length) {
     return;
   }
   if (!pattern_.empty()) {
-    for (std::size_t i = 0; i < length; ++i) p[i] = static_cast<std::byte>(pattern_[i % pattern_.size()]);
+    for (std::size_t i = 0; i < length; ++i)
+      p[i] = static_cast<std::byte>(pattern_[i % pattern_.size()]);
     return;
   }
   // Random words; with compression, the tail of each chunk is zeros.

@@ -20,10 +20,10 @@ struct FileRegion {
 
 struct PlannedIo {
   fio::Dir dir = fio::Dir::kRead;
-  std::uint32_t file = 0;      // index into the regions given at construction
-  std::uint64_t offset = 0;    // absolute offset in the file (region offset included)
-  std::uint32_t length = 0;    // bytes, a multiple of the block alignment (except an I/O clipped
-                               // at the region's end or at the byte budget)
+  std::uint32_t file = 0;    // index into the regions given at construction
+  std::uint64_t offset = 0;  // absolute offset in the file (region offset included)
+  std::uint32_t length = 0;  // bytes, a multiple of the block alignment (except an I/O clipped
+                             // at the region's end or at the byte budget)
 };
 
 class IoPlanner {

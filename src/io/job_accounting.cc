@@ -112,7 +112,8 @@ int JobAccounting::batch_bucket(unsigned batch) {
   return std::min(6, 32 - __builtin_clz(batch - 1) - 1);  // 5..8->2, 9..16->3, 17..32->4, 33..64->5
 }
 
-void JobAccounting::finish(std::uint64_t now_ns, fio::JobStats& out, const fio::PerDir<std::uint64_t>& runtime_ns) {
+void JobAccounting::finish(std::uint64_t now_ns, fio::JobStats& out,
+                           const fio::PerDir<std::uint64_t>& runtime_ns) {
   publish(now_ns);
   const std::uint64_t elapsed = now_ns > start_ns_ ? now_ns - start_ns_ : 0;
   for (int i = 0; i < fio::kDirs; ++i) {

@@ -55,8 +55,14 @@ class JobAccounting {
   }
   // Queue-depth bookkeeping: depth after queueing one I/O; I/Os per submit and per reap call.
   void queued_at_depth(unsigned depth) { ++depth_level_[depth_bucket(depth)]; }
-  void submitted(unsigned batch) { ++submit_batches_[batch_bucket(batch)]; ++submit_calls_; }
-  void reaped(unsigned batch) { ++complete_batches_[batch_bucket(batch)]; ++complete_calls_; }
+  void submitted(unsigned batch) {
+    ++submit_batches_[batch_bucket(batch)];
+    ++submit_calls_;
+  }
+  void reaped(unsigned batch) {
+    ++complete_batches_[batch_bucket(batch)];
+    ++complete_calls_;
+  }
 
   // Takes bandwidth/IOPS samples when a sample period has passed and publishes live totals.
   // Cheap when no period has passed (one compare).
@@ -66,7 +72,8 @@ class JobAccounting {
 
   // Ends the measurement at `now_ns`; fills out.dirs, sync, depths. A direction that did I/O ran
   // for `runtime_ns[d]` when given (> 0), else from the start of the measurement to now_ns.
-  void finish(std::uint64_t now_ns, fio::JobStats& out, const fio::PerDir<std::uint64_t>& runtime_ns = {0, 0, 0});
+  void finish(std::uint64_t now_ns, fio::JobStats& out,
+              const fio::PerDir<std::uint64_t>& runtime_ns = {0, 0, 0});
   std::uint64_t measure_start_ns() const { return start_ns_; }
   std::uint64_t bytes(fio::Dir d) const { return dirs_[static_cast<int>(d)].io_bytes; }
   std::uint64_t ios(fio::Dir d) const { return dirs_[static_cast<int>(d)].total_ios; }

@@ -1,12 +1,11 @@
 #include "io/job_loop.h"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-
-#include <fmt/format.h>
 
 #include "runner/clock.h"
 
@@ -34,7 +33,8 @@ IoOp op_of(fio::Dir d) {
 }
 
 constexpr std::uint64_t kSleepSliceNs = 20'000'000;
-constexpr unsigned kMaxEmptyReaps = 100'000;  // a blocking reap that keeps returning nothing: give up
+constexpr unsigned kMaxEmptyReaps =
+    100'000;  // a blocking reap that keeps returning nothing: give up
 
 unsigned setting(const std::optional<std::uint32_t>& v, unsigned fallback, unsigned depth) {
   if (!v) return fallback;
@@ -48,10 +48,12 @@ JobLoop::JobLoop(const LoopParts& parts)
       units_(std::max<std::uint32_t>(parts.job.iodepth, 1)),
       batch_submit_(setting(parts.job.iodepth_batch_submit, static_cast<unsigned>(units_.size()),
                             static_cast<unsigned>(units_.size()))),
-      complete_min_(parts.job.iodepth_batch_complete_min ? std::min<unsigned>(*parts.job.iodepth_batch_complete_min,
-                                                                              static_cast<unsigned>(units_.size()))
-                                                         : 1),
-      complete_max_(setting(parts.job.iodepth_batch_complete_max, static_cast<unsigned>(units_.size()),
+      complete_min_(parts.job.iodepth_batch_complete_min
+                        ? std::min<unsigned>(*parts.job.iodepth_batch_complete_min,
+                                             static_cast<unsigned>(units_.size()))
+                        : 1),
+      complete_max_(setting(parts.job.iodepth_batch_complete_max,
+                            static_cast<unsigned>(units_.size()),
                             static_cast<unsigned>(units_.size()))),
       sync_engine_(parts.engine.synchronous()),
       loops_left_(std::max<std::uint32_t>(parts.job.loops, 1) - 1) {
@@ -80,12 +82,14 @@ std::optional<std::uint64_t> JobLoop::rate_due_ns(fio::Dir d) const {
   if (!rated_ || !(*rated_)[i]) return std::nullopt;
   std::uint64_t due = begin_ns_;
   if (p_.job.rate_bytes_per_s[i]) {
-    due = std::max(due, begin_ns_ + static_cast<std::uint64_t>(static_cast<Uint128>(issued_bytes_[i]) * 1'000'000'000u /
-                                                                p_.job.rate_bytes_per_s[i]));
+    due = std::max(
+        due, begin_ns_ + static_cast<std::uint64_t>(static_cast<Uint128>(issued_bytes_[i]) *
+                                                    1'000'000'000u / p_.job.rate_bytes_per_s[i]));
   }
   if (p_.job.rate_iops[i]) {
-    due = std::max(due, begin_ns_ + static_cast<std::uint64_t>(static_cast<Uint128>(issued_ios_[i]) * 1'000'000'000u /
-                                                                p_.job.rate_iops[i]));
+    due =
+        std::max(due, begin_ns_ + static_cast<std::uint64_t>(static_cast<Uint128>(issued_ios_[i]) *
+                                                             1'000'000'000u / p_.job.rate_iops[i]));
   }
   return due;
 }
@@ -119,7 +123,8 @@ JobLoop::Step JobLoop::issue_one(std::uint64_t now_ns) {
     // Ahead of the rate: let in-flight I/O finish first, then sleep until this one is due.
     pending_ = planned;
     if (inflight_ > 0) return Step::kWait;
-    sleep_until_ns(std::min({*due, end_ns_, monotonic_ns() + kSleepSliceNs}));  // stop noticed within a slice
+    sleep_until_ns(
+        std::min({*due, end_ns_, monotonic_ns() + kSleepSliceNs}));  // stop noticed within a slice
     last_ns_ = monotonic_ns();
     return Step::kWait;
   }
@@ -136,7 +141,8 @@ JobLoop::Step JobLoop::issue_one(std::uint64_t now_ns) {
   unit_verifying_[u.pool_index] = 0;
   if (u.op == IoOp::kWrite) {
     if (p_.verify != nullptr) {
-      const WrittenBlock w{u.offset, block_seed(p_.seed, write_seq_), write_seq_, planned->file, u.length};
+      const WrittenBlock w{u.offset, block_seed(p_.seed, write_seq_), write_seq_, planned->file,
+                           u.length};
       ++write_seq_;
       fill_block(*p_.verify, w, std::span<std::byte>(u.buf, u.length));
       unit_block_[u.pool_index] = w;
@@ -189,7 +195,8 @@ void JobLoop::check_verified(const IoUnit& u) {
   ++verify_mismatches_;
   if (error_ != 0) return;
   error_ = EILSEQ;  // fio's error for a verify failure
-  error_text_ = p_.files[static_cast<std::size_t>(u.file)].target->path + ": verify: " + mismatch->text();
+  error_text_ =
+      p_.files[static_cast<std::size_t>(u.file)].target->path + ": verify: " + mismatch->text();
   planning_done_ = true;
 }
 
@@ -280,7 +287,9 @@ void JobLoop::complete(IoUnit& u, std::uint64_t end_ns) {
   }
   if (static_cast<std::uint64_t>(u.result) < u.length) {
     if (measuring_) p_.acct.short_io(d);
-    fail(u, EIO, fmt::format("short {}: {} of {} bytes", u.op == IoOp::kRead ? "read" : "write", u.result, u.length));
+    fail(u, EIO,
+         fmt::format("short {}: {} of {} bytes", u.op == IoOp::kRead ? "read" : "write", u.result,
+                     u.length));
     return;
   }
   if (measuring_) {
@@ -291,13 +300,15 @@ void JobLoop::complete(IoUnit& u, std::uint64_t end_ns) {
     check_verified(u);
   } else if (u.op == IoOp::kRead && p_.verify != nullptr && !p_.job.rw.write) {
     // A read-only job with verify=: check what an earlier run wrote, block by block.
-    unit_block_[u.pool_index] = claimed_block(*p_.verify, u.offset, static_cast<std::uint32_t>(u.file),
-                                              std::span<const std::byte>(u.buf, u.length));
+    unit_block_[u.pool_index] =
+        claimed_block(*p_.verify, u.offset, static_cast<std::uint32_t>(u.file),
+                      std::span<const std::byte>(u.buf, u.length));
     check_verified(u);
   }
   if (u.op == IoOp::kWrite && p_.verify != nullptr) {
     verify_log_.record(unit_block_[u.pool_index]);
-    if (p_.job.verify_backlog && ++writes_since_verify_ >= p_.job.verify_backlog) pending_verify_ = true;
+    if (p_.job.verify_backlog && ++writes_since_verify_ >= p_.job.verify_backlog)
+      pending_verify_ = true;
   }
   if (u.op == IoOp::kWrite) {
     dirty_[static_cast<std::size_t>(u.file)] = 1;
@@ -310,7 +321,8 @@ void JobLoop::complete(IoUnit& u, std::uint64_t end_ns) {
 void JobLoop::fail(const IoUnit& u, int err, const std::string& why) {
   if (error_ != 0) return;  // the first error is the one reported
   error_ = err;
-  const auto& path = p_.files.empty() ? std::string("?") : p_.files[static_cast<std::size_t>(u.file)].target->path;
+  const auto& path =
+      p_.files.empty() ? std::string("?") : p_.files[static_cast<std::size_t>(u.file)].target->path;
   error_text_ = fmt::format("{}: offset {}: {}", path, u.offset, why);
   planning_done_ = true;
 }
@@ -346,8 +358,9 @@ void JobLoop::sync_files(IoOp op, bool all_files) {
     const std::uint64_t end = monotonic_ns();
     last_ns_ = end;
     if (u.result < 0) {
-      fail(u, static_cast<int>(-u.result), fmt::format("{}: {}", op == IoOp::kFsync ? "fsync" : "fdatasync",
-                                                       std::strerror(static_cast<int>(-u.result))));
+      fail(u, static_cast<int>(-u.result),
+           fmt::format("{}: {}", op == IoOp::kFsync ? "fsync" : "fdatasync",
+                       std::strerror(static_cast<int>(-u.result))));
     } else if (measuring_) {
       p_.acct.sync_done(end - start);
     }
@@ -387,7 +400,8 @@ void JobLoop::run(std::uint64_t begin_ns, fio::JobStats& out) {
   }
   drain();
   // fio counts the end fsync in the write phase and times the verify pass as reads of its own.
-  if (error_ == 0 && !stopped && (p_.job.end_fsync || p_.job.fsync_on_close) && job_writes(p_.job)) {
+  if (error_ == 0 && !stopped && (p_.job.end_fsync || p_.job.fsync_on_close) &&
+      job_writes(p_.job)) {
     sync_files(IoOp::kFsync, true);
   }
   const std::uint64_t io_end = monotonic_ns();
@@ -395,9 +409,11 @@ void JobLoop::run(std::uint64_t begin_ns, fio::JobStats& out) {
     p_.acct.start_measuring(io_end);
     getrusage(RUSAGE_THREAD, &usage_start_);
   }
-  const bool final_verify = p_.verify != nullptr && p_.job.do_verify && !stopped && error_ == 0 && write_seq_ > 0;
+  const bool final_verify =
+      p_.verify != nullptr && p_.job.do_verify && !stopped && error_ == 0 && write_seq_ > 0;
   if (final_verify) verify_pass();
-  if (verify_mismatches_ > 1) out.notes.push_back(fmt::format("verify: {} blocks failed verification", verify_mismatches_));
+  if (verify_mismatches_ > 1)
+    out.notes.push_back(fmt::format("verify: {} blocks failed verification", verify_mismatches_));
   const std::uint64_t end = monotonic_ns();
   const std::uint64_t io_ns = io_end - p_.acct.measure_start_ns();
   fio::PerDir<std::uint64_t> runtimes{io_ns, io_ns, io_ns};
@@ -406,13 +422,16 @@ void JobLoop::run(std::uint64_t begin_ns, fio::JobStats& out) {
   out.measured_ns = end - p_.acct.measure_start_ns();
   rusage usage_end{};
   getrusage(RUSAGE_THREAD, &usage_end);
-  const auto tv_ns = [](const timeval& tv) { return static_cast<double>(tv.tv_sec) * 1e9 + static_cast<double>(tv.tv_usec) * 1e3; };
+  const auto tv_ns = [](const timeval& tv) {
+    return static_cast<double>(tv.tv_sec) * 1e9 + static_cast<double>(tv.tv_usec) * 1e3;
+  };
   const double wall = static_cast<double>(end - p_.acct.measure_start_ns());
   if (wall > 0) {
     out.usr_cpu_percent = 100.0 * (tv_ns(usage_end.ru_utime) - tv_ns(usage_start_.ru_utime)) / wall;
     out.sys_cpu_percent = 100.0 * (tv_ns(usage_end.ru_stime) - tv_ns(usage_start_.ru_stime)) / wall;
   }
-  out.ctx = static_cast<std::uint64_t>((usage_end.ru_nvcsw - usage_start_.ru_nvcsw) + (usage_end.ru_nivcsw - usage_start_.ru_nivcsw));
+  out.ctx = static_cast<std::uint64_t>((usage_end.ru_nvcsw - usage_start_.ru_nvcsw) +
+                                       (usage_end.ru_nivcsw - usage_start_.ru_nivcsw));
   out.majf = static_cast<std::uint64_t>(usage_end.ru_majflt - usage_start_.ru_majflt);
   out.minf = static_cast<std::uint64_t>(usage_end.ru_minflt - usage_start_.ru_minflt);
   out.elapsed_ns = end - begin_ns;

@@ -41,8 +41,9 @@ class JobLoop {
  private:
   enum class Step { kIssued, kWait, kDone };
   Step issue_one(std::uint64_t now_ns);
-  bool dispatch(engines::IoUnit& u);  // queues u; false (u back in the pool) when the engine is full
-  void verify_pass();                 // reads back every logged block and checks it
+  bool dispatch(
+      engines::IoUnit& u);  // queues u; false (u back in the pool) when the engine is full
+  void verify_pass();       // reads back every logged block and checks it
   void check_verified(const engines::IoUnit& u);
   void submit_staged();
   void reap(unsigned min);
@@ -72,7 +73,8 @@ class JobLoop {
   std::optional<fio::PerDir<bool>> rated_;
   std::optional<PlannedIo> pending_;  // planned but held back by the rate limit
   VerifyLog verify_log_;
-  std::vector<WrittenBlock> unit_block_;      // per pool slot: the block a write or verify read is about
+  std::vector<WrittenBlock>
+      unit_block_;  // per pool slot: the block a write or verify read is about
   std::vector<std::uint8_t> unit_verifying_;  // per pool slot: 1 while it holds a verify read
   std::uint64_t write_seq_ = 0;
   std::uint64_t writes_since_verify_ = 0;

@@ -1,10 +1,13 @@
 #include "io/job_thread.h"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <ctime>
+#include <new>
 #include <optional>
 
 #include "engines/io_engine.h"
@@ -13,10 +16,6 @@
 #include "io/job_loop.h"
 #include "io/verify.h"
 #include "runner/clock.h"
-
-#include <fmt/format.h>
-#include <cerrno>
-#include <new>
 
 namespace hostmark::io {
 namespace {
@@ -73,7 +72,8 @@ fio::JobStats run_thread(const ThreadSetup& setup, const ThreadControl& control)
                               std::chrono::system_clock::now().time_since_epoch())
                               .count();
   // startdelay, in slices so that a stop request is noticed.
-  for (std::uint64_t now = monotonic_ns(); now < control.wave_start_ns + job.startdelay_ns; now = monotonic_ns()) {
+  for (std::uint64_t now = monotonic_ns(); now < control.wave_start_ns + job.startdelay_ns;
+       now = monotonic_ns()) {
     if (control.stop->load(std::memory_order_relaxed)) {
       out.interrupted = true;
       return out;
@@ -92,8 +92,8 @@ fio::JobStats run_thread(const ThreadSetup& setup, const ThreadControl& control)
       return out;
     }
     fds.fds.push_back(fd.value());
-    engine_files.push_back(engines::EngineFile{fd.value(), f.region_offset + f.region_length, f.target->block_device,
-                                               f.target->path});
+    engine_files.push_back(engines::EngineFile{fd.value(), f.region_offset + f.region_length,
+                                               f.target->block_device, f.target->path});
     regions.push_back(FileRegion{f.region_offset, f.region_length});
     region_bytes += f.region_length;
   }
@@ -123,8 +123,8 @@ fio::JobStats run_thread(const ThreadSetup& setup, const ThreadControl& control)
     }
     verify = std::move(spec).value();
   }
-  JobLoop loop(LoopParts{job, *engine.value(), buffers, planner, acct, setup.files, fds.fds, *control.stop,
-                         verify ? &*verify : nullptr, setup.seed});
+  JobLoop loop(LoopParts{job, *engine.value(), buffers, planner, acct, setup.files, fds.fds,
+                         *control.stop, verify ? &*verify : nullptr, setup.seed});
   loop.run(monotonic_ns(), out);
   return out;
 }
@@ -140,8 +140,9 @@ fio::JobStats run_job_thread(const ThreadSetup& setup, const ThreadControl& cont
     out.jobnum = setup.jobnum;
     out.groupid = setup.groupid;
     out.error = ENOMEM;
-    out.error_text = fmt::format("{}: out of memory (iodepth={} buffers of {} bytes, and the verify log)",
-                                 setup.job->name, setup.job->iodepth, max_block_size(*setup.job));
+    out.error_text =
+        fmt::format("{}: out of memory (iodepth={} buffers of {} bytes, and the verify log)",
+                    setup.job->name, setup.job->iodepth, max_block_size(*setup.job));
     return out;
   }
 }

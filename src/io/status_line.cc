@@ -1,8 +1,8 @@
 #include "io/status_line.h"
 
-#include <cmath>
-
 #include <fmt/format.h>
+
+#include <cmath>
 
 namespace hostmark::io {
 namespace {
@@ -26,8 +26,10 @@ std::string rate_iops(double iops) {
 }  // namespace
 
 std::string format_status_line(const StatusSample& s) {
-  std::string line = fmt::format("Jobs: {} (f={}): [{}({})]", s.running, s.files, s.mode, s.running);
-  line += s.percent_done >= 0 ? fmt::format("[{:.1f}%]", std::min(100.0, s.percent_done)) : "[-.-%]";
+  std::string line =
+      fmt::format("Jobs: {} (f={}): [{}({})]", s.running, s.files, s.mode, s.running);
+  line +=
+      s.percent_done >= 0 ? fmt::format("[{:.1f}%]", std::min(100.0, s.percent_done)) : "[-.-%]";
   const char* names[] = {"r", "w", "t"};
   std::string bw, iops;
   for (int i = 0; i < 3; ++i) {
@@ -42,7 +44,8 @@ std::string format_status_line(const StatusSample& s) {
   if (!bw.empty()) line += fmt::format("[{}][{} IOPS]", bw, iops);
   if (s.eta_s >= 0) {
     const auto secs = static_cast<long>(std::lround(s.eta_s));
-    line += secs >= 3600 ? fmt::format("[eta {:02d}h:{:02d}m:{:02d}s]", secs / 3600, secs / 60 % 60, secs % 60)
+    line += secs >= 3600 ? fmt::format("[eta {:02d}h:{:02d}m:{:02d}s]", secs / 3600, secs / 60 % 60,
+                                       secs % 60)
                          : fmt::format("[eta {:02d}m:{:02d}s]", secs / 60, secs % 60);
   }
   return line;

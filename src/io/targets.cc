@@ -1,6 +1,7 @@
 #include "io/targets.h"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <linux/fs.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
@@ -10,8 +11,6 @@
 #include <cerrno>
 #include <cstring>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "cli/units.h"
 #include "io/io_buffers.h"
@@ -23,13 +22,14 @@ namespace {
 std::string errno_text(int e) { return std::strerror(e); }
 
 std::string replace_all(std::string s, const std::string& from, const std::string& to) {
-  for (std::size_t pos = 0; (pos = s.find(from, pos)) != std::string::npos; pos += to.size()) s.replace(pos, from.size(), to);
+  for (std::size_t pos = 0; (pos = s.find(from, pos)) != std::string::npos; pos += to.size())
+    s.replace(pos, from.size(), to);
   return s;
 }
 
 // Writes `bytes` of random data from `from` on, so reads of the file hit real blocks.
-Status lay_out(int fd, const std::string& path, std::uint64_t from, std::uint64_t bytes, std::uint64_t seed,
-               const std::function<bool()>& stop_requested) {
+Status lay_out(int fd, const std::string& path, std::uint64_t from, std::uint64_t bytes,
+               std::uint64_t seed, const std::function<bool()>& stop_requested) {
   constexpr std::size_t kChunk = 1 << 20;
   std::vector<unsigned char> chunk(kChunk);
   std::uint64_t state = seed;
@@ -46,9 +46,11 @@ Status lay_out(int fd, const std::string& path, std::uint64_t from, std::uint64_
     const ssize_t w = pwrite(fd, chunk.data(), n, static_cast<off_t>(from + done));
     if (w < 0) {
       if (errno == EINTR) continue;
-      return run_error(path, fmt::format("laying out: offset {}: {}", from + done, errno_text(errno)));
+      return run_error(path,
+                       fmt::format("laying out: offset {}: {}", from + done, errno_text(errno)));
     }
-    if (w == 0) return run_error(path, fmt::format("laying out: offset {}: short write", from + done));
+    if (w == 0)
+      return run_error(path, fmt::format("laying out: offset {}: short write", from + done));
     done += static_cast<std::uint64_t>(w);
   }
   if (fsync(fd) != 0) return run_error(path, "laying out: fsync: " + errno_text(errno));
@@ -59,8 +61,8 @@ bool job_reads(const fio::JobOptions& job) { return job.rw.read; }
 
 std::uint64_t per_file_bytes(const fio::JobOptions& job) {
   if (job.filesize) return job.filesize->second;  // the largest a file may be
-  const auto files = static_cast<std::uint64_t>(std::max(1, job.filenames.empty() ? job.nrfiles
-                                                                  : static_cast<int>(job.filenames.size())));
+  const auto files = static_cast<std::uint64_t>(
+      std::max(1, job.filenames.empty() ? job.nrfiles : static_cast<int>(job.filenames.size())));
   return job.size / files;
 }
 
@@ -118,15 +120,18 @@ Expected<const TargetFile*> TargetSet::ensure(const std::string& path, std::uint
     struct stat st {};
     exists = ::stat(path.c_str(), &st) == 0;
     if (!exists && errno != ENOENT) return run_error(path, errno_text(errno));
-    if (!exists && wanted_bytes == 0) return run_error(path, "the file does not exist and no size= was given");
-    if (!exists && job.readonly) return run_error(path, "the file does not exist and readonly forbids creating it");
+    if (!exists && wanted_bytes == 0)
+      return run_error(path, "the file does not exist and no size= was given");
+    if (!exists && job.readonly)
+      return run_error(path, "the file does not exist and readonly forbids creating it");
     auto fresh = std::make_unique<TargetFile>();
     fresh->path = path;
     t = fresh.get();
     files_.emplace(path, std::move(fresh));
     if (exists) {
       t->block_device = S_ISBLK(st.st_mode);
-      if (!t->block_device && !S_ISREG(st.st_mode)) return run_error(path, "not a regular file or block device");
+      if (!t->block_device && !S_ISREG(st.st_mode))
+        return run_error(path, "not a regular file or block device");
       t->device = t->block_device ? st.st_rdev : st.st_dev;
       t->size = static_cast<std::uint64_t>(st.st_size);
       if (t->block_device) {
@@ -141,7 +146,10 @@ Expected<const TargetFile*> TargetSet::ensure(const std::string& path, std::uint
     }
   }
   if (t->block_device || t->size >= wanted_bytes) return t;
-  if (job.readonly) return run_error(path, fmt::format("is {} bytes, the job needs {}, and readonly forbids extending it", t->size, wanted_bytes));
+  if (job.readonly)
+    return run_error(path,
+                     fmt::format("is {} bytes, the job needs {}, and readonly forbids extending it",
+                                 t->size, wanted_bytes));
 
   const bool existed = exists && (t->size > 0 || ::access(path.c_str(), F_OK) == 0);
   const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
@@ -154,13 +162,16 @@ Expected<const TargetFile*> TargetSet::ensure(const std::string& path, std::uint
   Status laid = Ok{};
   if (job.fallocate != fio::Fallocate::kNone && job.fallocate != fio::Fallocate::kTruncate) {
     const int mode = job.fallocate == fio::Fallocate::kKeep ? FALLOC_FL_KEEP_SIZE : 0;
-    if (::fallocate(fd, mode, static_cast<off_t>(from), static_cast<off_t>(wanted_bytes - from)) != 0 &&
+    if (::fallocate(fd, mode, static_cast<off_t>(from), static_cast<off_t>(wanted_bytes - from)) !=
+            0 &&
         errno == ENOSPC) {
-      laid = run_error(path, fmt::format("cannot allocate {}: {}", format_bytes_binary(wanted_bytes), errno_text(ENOSPC)));
+      laid = run_error(path, fmt::format("cannot allocate {}: {}",
+                                         format_bytes_binary(wanted_bytes), errno_text(ENOSPC)));
     }
   }
   if (laid.ok() && (job_reads(job) || job.overwrite)) {
-    log << fmt::format("{}: Laying out IO file ({})\n", job.name, format_bytes_binary(wanted_bytes));
+    log << fmt::format("{}: Laying out IO file ({})\n", job.name,
+                       format_bytes_binary(wanted_bytes));
     laid = lay_out(fd, path, from, wanted_bytes - from, wanted_bytes ^ 0xf10f10ull, stop_requested);
   } else if (laid.ok() && ::ftruncate(fd, static_cast<off_t>(wanted_bytes)) != 0) {
     laid = run_error(path, "ftruncate: " + errno_text(errno));
@@ -171,10 +182,12 @@ Expected<const TargetFile*> TargetSet::ensure(const std::string& path, std::uint
   return t;
 }
 
-Expected<std::vector<ThreadFile>> TargetSet::prepare_thread(const fio::JobOptions& job, int jobnum, std::ostream& log,
-                                                            const std::function<bool()>& stop_requested) {
+Expected<std::vector<ThreadFile>> TargetSet::prepare_thread(
+    const fio::JobOptions& job, int jobnum, std::ostream& log,
+    const std::function<bool()>& stop_requested) {
   std::vector<ThreadFile> out;
-  const std::uint64_t base_offset = job.offset + static_cast<std::uint64_t>(jobnum) * job.offset_increment;
+  const std::uint64_t base_offset =
+      job.offset + static_cast<std::uint64_t>(jobnum) * job.offset_increment;
   for (const auto& name : thread_file_names(job, jobnum)) {
     const std::uint64_t per_file = per_file_bytes(job);
     const std::uint64_t wanted = per_file == 0 ? 0 : base_offset + per_file;
@@ -183,24 +196,37 @@ Expected<std::vector<ThreadFile>> TargetSet::prepare_thread(const fio::JobOption
     const TargetFile* t = target.value();
     if (t->size == 0) return run_error(name, "the file is empty and no size= was given");
     std::uint64_t offset = base_offset;
-    if (job.offset_percent > 0) offset += static_cast<std::uint64_t>(static_cast<double>(t->size) * job.offset_percent / 100.0);
-    if (offset >= t->size) return run_error(name, fmt::format("offset {} is beyond the end ({} bytes)", offset, t->size));
+    if (job.offset_percent > 0)
+      offset +=
+          static_cast<std::uint64_t>(static_cast<double>(t->size) * job.offset_percent / 100.0);
+    if (offset >= t->size)
+      return run_error(name,
+                       fmt::format("offset {} is beyond the end ({} bytes)", offset, t->size));
     std::uint64_t length = t->size - offset;
-    if (job.size_percent > 0) length = std::min(length, static_cast<std::uint64_t>(static_cast<double>(t->size) * job.size_percent / 100.0));
+    if (job.size_percent > 0)
+      length = std::min(length, static_cast<std::uint64_t>(static_cast<double>(t->size) *
+                                                           job.size_percent / 100.0));
     else if (per_file > 0) length = std::min(length, per_file);
-    const std::uint32_t min_bs = std::max<std::uint32_t>(1, *std::min_element(job.bs.begin(), job.bs.end()));
-    if (length < min_bs) return run_error(name, fmt::format("the region ({} bytes) is smaller than bs ({})", length, min_bs));
-    length -= length % min_bs;  // whole blocks only, so direct I/O stays aligned (fio does the same)
+    const std::uint32_t min_bs =
+        std::max<std::uint32_t>(1, *std::min_element(job.bs.begin(), job.bs.end()));
+    if (length < min_bs)
+      return run_error(
+          name, fmt::format("the region ({} bytes) is smaller than bs ({})", length, min_bs));
+    length -=
+        length % min_bs;  // whole blocks only, so direct I/O stays aligned (fio does the same)
     out.push_back(ThreadFile{t, offset, length});
   }
   return out;
 }
 
-Expected<std::vector<ThreadFile>> TargetSet::diskless_thread(const fio::JobOptions& job, int jobnum) {
+Expected<std::vector<ThreadFile>> TargetSet::diskless_thread(const fio::JobOptions& job,
+                                                             int jobnum) {
   std::vector<ThreadFile> out;
   const std::uint64_t per_file = per_file_bytes(job);
-  if (per_file == 0) return usage_error(job.name, "ioengine=null needs size= (there is no file to measure)");
-  const std::uint64_t offset = job.offset + static_cast<std::uint64_t>(jobnum) * job.offset_increment;
+  if (per_file == 0)
+    return usage_error(job.name, "ioengine=null needs size= (there is no file to measure)");
+  const std::uint64_t offset =
+      job.offset + static_cast<std::uint64_t>(jobnum) * job.offset_increment;
   for (const auto& name : thread_file_names(job, jobnum)) {
     auto& t = files_["null:" + name];
     if (!t) {
@@ -221,7 +247,8 @@ Status TargetSet::invalidate(const std::vector<ThreadFile>& files) {
     if (fd < 0) return run_error(f.target->path, "invalidate: " + errno_text(errno));
     // BLKFLSBUF needs CAP_SYS_ADMIN; without it (EACCES) fio goes on with fadvise alone.
     if (f.target->block_device) (void)ioctl(fd, BLKFLSBUF, 0);
-    const int rc = posix_fadvise(fd, static_cast<off_t>(f.region_offset), static_cast<off_t>(f.region_length), POSIX_FADV_DONTNEED);
+    const int rc = posix_fadvise(fd, static_cast<off_t>(f.region_offset),
+                                 static_cast<off_t>(f.region_length), POSIX_FADV_DONTNEED);
     ::close(fd);
     if (rc != 0) return run_error(f.target->path, "invalidate: cannot drop the page cache");
   }
@@ -239,7 +266,10 @@ Expected<int> open_target(const TargetFile& target, const fio::JobOptions& job) 
   if (e == EINVAL && job.direct) {
     const auto fs = sysinfo::filesystem_info(target.path);
     const std::string type = fs ? fs.value().fs_type : std::string("this filesystem");
-    return run_error(target.path, fmt::format("{} refuses O_DIRECT (direct=1); use direct=0 or a file on a disk filesystem", type));
+    return run_error(
+        target.path,
+        fmt::format("{} refuses O_DIRECT (direct=1); use direct=0 or a file on a disk filesystem",
+                    type));
   }
   return run_error(target.path, "open: " + errno_text(e));
 }

@@ -19,11 +19,11 @@ namespace hostmark::io {
 
 struct TargetFile {
   std::string path;
-  std::uint64_t size = 0;       // bytes now (device size for block devices)
+  std::uint64_t size = 0;  // bytes now (device size for block devices)
   bool block_device = false;
-  bool created = false;         // by hostmark, this run
-  dev_t device = 0;             // the device holding it (st_dev, or st_rdev for a block device)
-  bool diskless = false;        // ioengine=null: nothing is created or opened
+  bool created = false;   // by hostmark, this run
+  dev_t device = 0;       // the device holding it (st_dev, or st_rdev for a block device)
+  bool diskless = false;  // ioengine=null: nothing is created or opened
 };
 
 // One file as a job thread sees it: which target, and the part of it the thread addresses.
@@ -47,11 +47,13 @@ class TargetSet {
   // Makes the files of thread `jobnum` ready: existing ones are measured, missing ones created
   // and laid out (written in full when the job reads them, as fio does; else allocated), and
   // regions computed from size/offset/offset_increment. Layout messages go to `log`.
-  // On failure: a run error naming the file ("fio_test: no size= given and the file does not exist").
-  // `stop_requested` is polled between layout chunks: when it says yes, the layout ends with a
-  // run error "interrupted while laying out" (the partly laid out file is removed as created).
-  Expected<std::vector<ThreadFile>> prepare_thread(const fio::JobOptions& job, int jobnum, std::ostream& log,
-                                                   const std::function<bool()>& stop_requested = {});
+  // On failure: a run error naming the file ("fio_test: no size= given and the file does not
+  // exist"). `stop_requested` is polled between layout chunks: when it says yes, the layout ends
+  // with a run error "interrupted while laying out" (the partly laid out file is removed as
+  // created).
+  Expected<std::vector<ThreadFile>> prepare_thread(
+      const fio::JobOptions& job, int jobnum, std::ostream& log,
+      const std::function<bool()>& stop_requested = {});
 
   // For ioengine=null: the files exist only as sizes (fio's diskless engines); nothing on disk.
   Expected<std::vector<ThreadFile>> diskless_thread(const fio::JobOptions& job, int jobnum);

@@ -18,8 +18,8 @@ std::string field(const std::string& s) {
   return out + "\"";
 }
 
-void row(std::ostream& out, const Result& r, const Phase& p, const std::string& metric, double value,
-         const std::string& unit) {
+void row(std::ostream& out, const Result& r, const Phase& p, const std::string& metric,
+         double value, const std::string& unit) {
   out << field(r.command) << ',' << field(p.name) << ',' << field(metric) << ','
       << fmt::format("{}", value) << ',' << field(unit) << '\n';
 }
@@ -42,7 +42,8 @@ void write_csv(const Result& r, std::ostream& out) {
       }
     }
     for (const auto& s : p.series) {
-      for (const auto& [x, y] : s.points) row(out, r, p, fmt::format("{}@{}", s.name, x), y, s.y_unit);
+      for (const auto& [x, y] : s.points)
+        row(out, r, p, fmt::format("{}@{}", s.name, x), y, s.y_unit);
     }
   }
 }

@@ -26,7 +26,9 @@ Expected<std::shared_ptr<OutputSink>> OutputSink::open(const OutputOptions& opti
     return sink;
   }
   auto file = std::make_unique<std::ofstream>(options.path, std::ios::out | std::ios::trunc);
-  if (!*file) return run_error("--output", fmt::format("cannot create '{}': {}", options.path, std::strerror(errno)));
+  if (!*file)
+    return run_error("--output",
+                     fmt::format("cannot create '{}': {}", options.path, std::strerror(errno)));
   sink->out_ = file.get();
   sink->file_ = std::move(file);
   sink->path_ = options.path;
@@ -44,17 +46,12 @@ Expected<bool> OutputSink::close() {
   return true;
 }
 
-void write_result(const Result& result, OutputFormat format, const TextRenderer& text, std::ostream& out) {
+void write_result(const Result& result, OutputFormat format, const TextRenderer& text,
+                  std::ostream& out) {
   switch (format) {
-    case OutputFormat::kJson:
-      out << result_to_json(result).dump(2) << '\n';
-      break;
-    case OutputFormat::kCsv:
-      write_csv(result, out);
-      break;
-    case OutputFormat::kNormal:
-      text(result, out);
-      break;
+    case OutputFormat::kJson: out << result_to_json(result).dump(2) << '\n'; break;
+    case OutputFormat::kCsv: write_csv(result, out); break;
+    case OutputFormat::kNormal: text(result, out); break;
   }
   out.flush();
 }

@@ -27,7 +27,8 @@ struct OutputOptions {
 // open() fails with a run error naming the file when it cannot be created.
 class OutputSink {
  public:
-  static Expected<std::shared_ptr<OutputSink>> open(const OutputOptions& options, std::ostream& stdout_stream);
+  static Expected<std::shared_ptr<OutputSink>> open(const OutputOptions& options,
+                                                    std::ostream& stdout_stream);
   std::ostream& stream() { return *out_; }
   // Flushes; a run error naming the file when the write failed (disk full...).
   Expected<bool> close();
@@ -44,6 +45,7 @@ using TextRenderer = std::function<void(const Result&, std::ostream&)>;
 
 // Writes `result` in `format`: JSON (one document), CSV (one row per metric), or the command's
 // normal text through `text`.
-void write_result(const Result& result, OutputFormat format, const TextRenderer& text, std::ostream& out);
+void write_result(const Result& result, OutputFormat format, const TextRenderer& text,
+                  std::ostream& out);
 
 }  // namespace hostmark

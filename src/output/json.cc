@@ -13,7 +13,7 @@ nlohmann::json latency_to_json(const LatencyStats& l) {
   for (const auto& [p, v] : l.percentiles_ns) {
     pct[fmt::format("{}", p)] = v;  // shortest exact form: "95", "99.9", "99.99999"
   }
-  return {{"count", l.count},   {"min_ns", l.min_ns},       {"max_ns", l.max_ns},
+  return {{"count", l.count},     {"min_ns", l.min_ns},       {"max_ns", l.max_ns},
           {"mean_ns", l.mean_ns}, {"stddev_ns", l.stddev_ns}, {"sum_ns", l.sum_ns},
           {"percentiles_ns", pct}};
 }
@@ -23,7 +23,8 @@ nlohmann::json phase_to_json(const Phase& p) {
   j["name"] = p.name;
   j["duration_s"] = p.duration_s;
   j["metrics"] = nlohmann::json::array();
-  for (const auto& m : p.metrics) j["metrics"].push_back({{"name", m.name}, {"value", m.value}, {"unit", m.unit}});
+  for (const auto& m : p.metrics)
+    j["metrics"].push_back({{"name", m.name}, {"value", m.value}, {"unit", m.unit}});
   if (p.latency) j["latency"] = latency_to_json(*p.latency);
   if (p.fairness) {
     j["fairness"] = {{"events_avg", p.fairness->events_avg},
@@ -45,7 +46,8 @@ nlohmann::json phase_to_json(const Phase& p) {
     for (const auto& s : p.series) {
       nlohmann::json pts = nlohmann::json::array();
       for (const auto& [x, y] : s.points) pts.push_back({x, y});
-      j["series"].push_back({{"name", s.name}, {"x_unit", s.x_unit}, {"y_unit", s.y_unit}, {"points", pts}});
+      j["series"].push_back(
+          {{"name", s.name}, {"x_unit", s.x_unit}, {"y_unit", s.y_unit}, {"points", pts}});
     }
   }
   return j;

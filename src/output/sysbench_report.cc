@@ -19,13 +19,15 @@ std::string percentile_label(double p) { return fmt::format("{}th percentile:", 
 
 void write_test_section(const Result& r, const Phase& p, std::ostream& out) {
   if (r.command == "sysbench cpu") {
-    out << "CPU speed:\n" << fmt::format("    events per second: {:8.2f}\n\n", metric_or(p, "events_per_s"));
+    out << "CPU speed:\n"
+        << fmt::format("    events per second: {:8.2f}\n\n", metric_or(p, "events_per_s"));
   } else if (r.command == "sysbench memory") {
     out << fmt::format("Total operations: {} ({:8.2f} per second)\n\n",
-                       static_cast<std::uint64_t>(metric_or(p, "operations")), metric_or(p, "operations_per_s"));
+                       static_cast<std::uint64_t>(metric_or(p, "operations")),
+                       metric_or(p, "operations_per_s"));
     if (p.metric("transferred_mib") != nullptr) {
-      out << fmt::format("{:.2f} MiB transferred ({:.2f} MiB/sec)\n\n", metric_or(p, "transferred_mib"),
-                         metric_or(p, "transferred_mib_per_s"));
+      out << fmt::format("{:.2f} MiB transferred ({:.2f} MiB/sec)\n\n",
+                         metric_or(p, "transferred_mib"), metric_or(p, "transferred_mib_per_s"));
     }
     out << '\n';
   } else {
@@ -33,14 +35,17 @@ void write_test_section(const Result& r, const Phase& p, std::ostream& out) {
   }
 }
 
-void write_histogram(const std::vector<std::pair<double, std::uint64_t>>& buckets, std::ostream& out) {
+void write_histogram(const std::vector<std::pair<double, std::uint64_t>>& buckets,
+                     std::ostream& out) {
   std::uint64_t most = 1;
   for (const auto& b : buckets) most = std::max(most, b.second);
   out << "Latency histogram (values are in milliseconds)\n";
   out << "       value  ------------- distribution ------------- count\n";
   for (const auto& [value_ms, count] : buckets) {
-    const auto stars = static_cast<std::size_t>(std::floor(static_cast<double>(count) * 40.0 / static_cast<double>(most) + 0.5));
-    out << fmt::format("{:12.3f} |{:<40} {}\n", value_ms, std::string(std::max<std::size_t>(stars, 1), '*'), count);
+    const auto stars = static_cast<std::size_t>(
+        std::floor(static_cast<double>(count) * 40.0 / static_cast<double>(most) + 0.5));
+    out << fmt::format("{:12.3f} |{:<40} {}\n", value_ms,
+                       std::string(std::max<std::size_t>(stars, 1), '*'), count);
   }
   out << " \n";
 }
@@ -52,7 +57,8 @@ void write_sysbench_header(const SysbenchHeader& h, std::ostream& out) {
   out << "Running the test with following options:\n";
   out << "Number of threads: " << h.threads << '\n';
   if (h.rate_per_s > 0) out << fmt::format("Target transaction rate: {}/sec\n", h.rate_per_s);
-  if (h.report_interval_s > 0) out << "Report intermediate results every " << h.report_interval_s << " second(s)\n";
+  if (h.report_interval_s > 0)
+    out << "Report intermediate results every " << h.report_interval_s << " second(s)\n";
   if (h.warmup_s > 0) out << "Warmup time: " << h.warmup_s << "s\n";
   if (h.seed == 0) out << "Initializing random number generator from current time\n";
   else out << "Initializing random number generator from seed (" << h.seed << ").\n";
@@ -64,7 +70,8 @@ void write_sysbench_header(const SysbenchHeader& h, std::ostream& out) {
 
 std::string format_sysbench_interval(const IntervalSample& s, double percentile) {
   return fmt::format("[ {}s ] thds: {} eps: {:.2f} lat (ms,{}%): {:.2f}", std::llround(s.time_s),
-                     s.threads, s.events_per_s, percentile, static_cast<double>(s.latency_pct_ns) / 1e6);
+                     s.threads, s.events_per_s, percentile,
+                     static_cast<double>(s.latency_pct_ns) / 1e6);
 }
 
 void write_sysbench_report(const Result& r, const SysbenchReportOptions& o, std::ostream& out) {
@@ -90,9 +97,12 @@ void write_sysbench_report(const Result& r, const SysbenchReportOptions& o, std:
   out << fmt::format("         {:<34}{:10.2f}\n\n", "sum:", ms(static_cast<double>(l.sum_ns)));
   const Fairness f = p.fairness.value_or(Fairness{});
   out << "Threads fairness:\n";
-  out << fmt::format("    events (avg/stddev):           {:.4f}/{:3.2f}\n", f.events_avg, f.events_stddev);
-  out << fmt::format("    execution time (avg/stddev):   {:.4f}/{:3.2f}\n\n", f.exec_time_s_avg, f.exec_time_s_stddev);
-  if (r.interrupted) out << "(interrupted: the figures cover the events that completed before the signal)\n";
+  out << fmt::format("    events (avg/stddev):           {:.4f}/{:3.2f}\n", f.events_avg,
+                     f.events_stddev);
+  out << fmt::format("    execution time (avg/stddev):   {:.4f}/{:3.2f}\n\n", f.exec_time_s_avg,
+                     f.exec_time_s_stddev);
+  if (r.interrupted)
+    out << "(interrupted: the figures cover the events that completed before the signal)\n";
   for (const auto& w : r.warnings) out << "WARNING: " << w << '\n';
   out.flush();
 }

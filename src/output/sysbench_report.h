@@ -13,7 +13,7 @@ struct SysbenchHeader {
   int threads = 1;
   double rate_per_s = 0;
   std::uint64_t report_interval_s = 0;
-  std::uint64_t seed = 0;               // 0: "from current time"
+  std::uint64_t seed = 0;  // 0: "from current time"
   std::uint64_t warmup_s = 0;
   std::vector<std::string> test_lines;  // e.g. "Prime numbers limit: 10000", then a blank line
 };
@@ -32,6 +32,7 @@ struct SysbenchReportOptions {
   double percentile = 95;
   std::vector<std::pair<double, std::uint64_t>> histogram;  // empty: no histogram
 };
-void write_sysbench_report(const Result& result, const SysbenchReportOptions& options, std::ostream& out);
+void write_sysbench_report(const Result& result, const SysbenchReportOptions& options,
+                           std::ostream& out);
 
 }  // namespace hostmark

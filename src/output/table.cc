@@ -7,7 +7,8 @@ namespace hostmark {
 namespace {
 
 bool looks_numeric(const std::string& s) {
-  return !s.empty() && (std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == '-' || s[0] == '.') &&
+  return !s.empty() &&
+         (std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == '-' || s[0] == '.') &&
          s.find_first_not_of("0123456789.-+e%x") == std::string::npos;
 }
 
@@ -16,7 +17,8 @@ bool looks_numeric(const std::string& s) {
 std::string Table::render() const {
   std::vector<std::size_t> width(header_.size(), 0);
   const auto widen = [&width](const std::vector<std::string>& row) {
-    for (std::size_t i = 0; i < row.size() && i < width.size(); ++i) width[i] = std::max(width[i], row[i].size());
+    for (std::size_t i = 0; i < row.size() && i < width.size(); ++i)
+      width[i] = std::max(width[i], row[i].size());
   };
   widen(header_);
   for (const auto& r : rows_) widen(r);

@@ -7,12 +7,15 @@ namespace hostmark {
 std::vector<std::string> context_warnings(const Context& c, const std::string& governor) {
   std::vector<std::string> w;
   if (c.build_type != "Release" && c.build_type != "RelWithDebInfo") {
-    w.push_back("this hostmark is a " + (c.build_type.empty() ? std::string("unoptimised") : c.build_type) +
-                " build: its own overhead is higher than a Release build's; build with scripts/build.sh release");
+    w.push_back("this hostmark is a " +
+                (c.build_type.empty() ? std::string("unoptimised") : c.build_type) +
+                " build: its own overhead is higher than a Release build's; build with "
+                "scripts/build.sh release");
   }
   if (!governor.empty() && governor != "performance") {
-    w.push_back("CPU frequency scaling is on (governor '" + governor +
-                "'): figures may vary run to run; set the 'performance' governor to compare machines");
+    w.push_back(
+        "CPU frequency scaling is on (governor '" + governor +
+        "'): figures may vary run to run; set the 'performance' governor to compare machines");
   }
   if (!c.virtualization.empty() && c.virtualization != "none") {
     w.push_back("running under virtualization (" + c.virtualization +

@@ -23,7 +23,7 @@ struct Context {
   std::string kernel_version;  // uname version string
   std::string arch;            // uname machine, e.g. "x86_64"
   std::string cpu_model;
-  int cpu_count = 0;           // logical CPUs online
+  int cpu_count = 0;  // logical CPUs online
   std::uint64_t memory_bytes = 0;
   std::string virtualization;  // "kvm", "none", ... ("" when unknown)
   std::string hostmark_version;

@@ -15,7 +15,8 @@ namespace {
 
 std::string safe_name(std::string s) {
   for (char& c : s) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.';
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    c == '-' || c == '.';
     if (!ok) c = '_';
   }
   return s;
@@ -41,7 +42,8 @@ std::string result_file_path(const std::string& dir, const Result& r) {
   std::string stamp = r.context.start_time_utc;  // 2026-12-02T09:19:13Z -> 20261202T091913Z
   std::erase(stamp, '-');
   std::erase(stamp, ':');
-  return dir + "/" + safe_name(stamp) + "-" + safe_name(r.context.hostname) + "-" + safe_name(r.command) + ".json";
+  return dir + "/" + safe_name(stamp) + "-" + safe_name(r.context.hostname) + "-" +
+         safe_name(r.command) + ".json";
 }
 
 Expected<std::string> save_result(const Result& result, const std::string& path) {

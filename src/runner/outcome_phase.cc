@@ -5,10 +5,12 @@
 namespace hostmark {
 
 double events_per_second(const RunOutcome& o) {
-  return o.wall_ns ? static_cast<double>(o.latency.count()) * 1e9 / static_cast<double>(o.wall_ns) : 0;
+  return o.wall_ns ? static_cast<double>(o.latency.count()) * 1e9 / static_cast<double>(o.wall_ns)
+                   : 0;
 }
 
-Phase phase_from_outcome(std::string name, const RunOutcome& o, const std::vector<double>& percentiles) {
+Phase phase_from_outcome(std::string name, const RunOutcome& o,
+                         const std::vector<double>& percentiles) {
   Phase p;
   p.name = std::move(name);
   p.duration_s = static_cast<double>(o.wall_ns) / 1e9;

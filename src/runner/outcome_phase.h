@@ -14,6 +14,7 @@ double events_per_second(const RunOutcome& outcome);
 
 // A Phase named `name` holding: duration_s, metric "total_events", latency (with
 // `percentiles`, in that order), fairness over the threads, and the intervals.
-Phase phase_from_outcome(std::string name, const RunOutcome& outcome, const std::vector<double>& percentiles);
+Phase phase_from_outcome(std::string name, const RunOutcome& outcome,
+                         const std::vector<double>& percentiles);
 
 }  // namespace hostmark

@@ -18,14 +18,14 @@ enum class EventAccounting {
 
 struct RunSpec {
   int threads = 1;
-  std::uint64_t max_events = 0;             // 0: no event limit. Split evenly over threads.
+  std::uint64_t max_events = 0;                  // 0: no event limit. Split evenly over threads.
   std::uint64_t time_limit_ns = 10'000'000'000;  // 0: no time limit. Counted after warm-up.
-  std::uint64_t warmup_ns = 0;              // events run but are not counted
-  double rate_per_s = 0;                    // 0: as fast as possible; else Poisson arrivals
-  std::uint64_t report_interval_ns = 0;     // 0: no intermediate reports
+  std::uint64_t warmup_ns = 0;                   // events run but are not counted
+  double rate_per_s = 0;                         // 0: as fast as possible; else Poisson arrivals
+  std::uint64_t report_interval_ns = 0;          // 0: no intermediate reports
   double percentile = 95;  // percentile of intermediate reports; with kSysbench accounting,
                            // 0 also means no sysbench histogram is kept (as in sysbench)
-  std::uint64_t seed = 0;                   // arrival schedule seed (0: from the clock)
+  std::uint64_t seed = 0;  // arrival schedule seed (0: from the clock)
   std::optional<std::uint64_t> forced_shutdown_ns;  // after the time limit, give up waiting
   EventAccounting accounting = EventAccounting::kLean;
 };

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <memory>
 #include <string>
 #include <system_error>
-#include <memory>
 #include <thread>
 #include <vector>
 
@@ -21,7 +21,7 @@ namespace {
 constexpr std::uint32_t kGo = 1;
 constexpr std::uint32_t kWarmup = 2;
 constexpr std::uint32_t kStop = 4;
-constexpr std::uint64_t kTickNs = 20'000'000;      // control loop wakes at least this often
+constexpr std::uint64_t kTickNs = 20'000'000;  // control loop wakes at least this often
 constexpr std::uint64_t kProgressNs = 250'000'000;
 constexpr std::uint64_t kNever = UINT64_MAX;
 
@@ -29,8 +29,8 @@ struct WorkerSlot {
   Histogram latency;
   SysbenchTimer sysbench_timer;  // used with EventAccounting::kSysbench only
   std::uint64_t quota = kNever;  // measured events this thread may run
-  std::uint64_t first_ns = 0;  // origin of its first measured event (0: none)
-  std::uint64_t end_ns = 0;    // end of its last measured event
+  std::uint64_t first_ns = 0;    // origin of its first measured event (0: none)
+  std::uint64_t end_ns = 0;      // end of its last measured event
   std::exception_ptr error;
 };
 
@@ -41,7 +41,7 @@ struct Shared {
   ArrivalSchedule* arrivals = nullptr;
   EventAccounting accounting = EventAccounting::kLean;
   std::unique_ptr<SysbenchHistogram> sysbench_histogram;  // kSysbench with a percentile only
-  std::uint64_t deadline_ns = UINT64_MAX;  // end of the time limit; set before kGo
+  std::uint64_t deadline_ns = UINT64_MAX;                 // end of the time limit; set before kGo
 };
 
 // Waits for a Poisson arrival at `arrival_ns`, in slices so a stop is noticed. False if stopped.
@@ -74,7 +74,8 @@ void event_loop(EventWorker& worker, WorkerSlot& slot, Shared& shared, Accountin
     }
     if (!warm && done >= slot.quota) break;
     if (!account.more_events()) break;
-    const std::uint64_t origin_ns = shared.arrivals != nullptr ? shared.arrivals->take() : account.event_start();
+    const std::uint64_t origin_ns =
+        shared.arrivals != nullptr ? shared.arrivals->take() : account.event_start();
     if (shared.arrivals != nullptr && !wait_for_arrival(origin_ns, shared)) break;
     if (!worker.execute()) break;
     end_ns = account.event_stop(origin_ns);
@@ -94,7 +95,8 @@ void event_loop(EventWorker& worker, WorkerSlot& slot, Shared& shared, Accountin
 void run_events(EventWorker& worker, int index, WorkerSlot& slot, Shared& shared) {
   if (shared.accounting == EventAccounting::kSysbench) {
     SysbenchAccounting account(slot.latency, slot.sysbench_timer, shared.sysbench_histogram.get(),
-                               shared.deadline_ns, monotonic_ns() + static_cast<std::uint64_t>(index));
+                               shared.deadline_ns,
+                               monotonic_ns() + static_cast<std::uint64_t>(index));
     event_loop(worker, slot, shared, account);
   } else {
     LeanAccounting account(slot.latency);
@@ -173,7 +175,8 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
     auto slot = std::make_unique<WorkerSlot>();
     if (spec.max_events != 0) {  // an even split; with more threads than events some run none
       const auto un = static_cast<std::uint64_t>(n);
-      slot->quota = spec.max_events / un + (static_cast<std::uint64_t>(i) < spec.max_events % un ? 1 : 0);
+      slot->quota =
+          spec.max_events / un + (static_cast<std::uint64_t>(i) < spec.max_events % un ? 1 : 0);
     }
     slots.push_back(std::move(slot));
   }
@@ -186,8 +189,8 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
   threads.reserve(static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i) {
     try {
-      threads.emplace_back(worker_main, std::ref(workload), i, n, std::ref(*slots[static_cast<std::size_t>(i)]),
-                           std::ref(shared));
+      threads.emplace_back(worker_main, std::ref(workload), i, n,
+                           std::ref(*slots[static_cast<std::size_t>(i)]), std::ref(shared));
     } catch (const std::system_error& e) {
       shared.running -= n - i;
       shared.control.store(kStop);
@@ -202,14 +205,23 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
   const std::uint64_t start_ns = monotonic_ns();
   std::unique_ptr<ArrivalSchedule> arrivals;
   if (spec.rate_per_s > 0) {
-    arrivals = std::make_unique<ArrivalSchedule>(spec.rate_per_s, spec.seed ? spec.seed : start_ns, start_ns);
+    arrivals = std::make_unique<ArrivalSchedule>(spec.rate_per_s, spec.seed ? spec.seed : start_ns,
+                                                 start_ns);
     shared.arrivals = arrivals.get();
   }
-  Control c{spec, observer, start_ns + spec.warmup_ns, kNever, kNever, start_ns + kProgressNs, kNever,
-            spec.warmup_ns > 0, Histogram()};
+  Control c{spec,
+            observer,
+            start_ns + spec.warmup_ns,
+            kNever,
+            kNever,
+            start_ns + kProgressNs,
+            kNever,
+            spec.warmup_ns > 0,
+            Histogram()};
   c.deadline_ns = spec.time_limit_ns ? c.measure_start_ns + spec.time_limit_ns : kNever;
   shared.deadline_ns = c.deadline_ns;
-  c.next_report_ns = spec.report_interval_ns ? c.measure_start_ns + spec.report_interval_ns : kNever;
+  c.next_report_ns =
+      spec.report_interval_ns ? c.measure_start_ns + spec.report_interval_ns : kNever;
   shared.control.fetch_or(kGo | (c.warm ? kWarmup : 0), std::memory_order_release);  // keeps a stop
   shared.control.notify_all();
 
@@ -232,19 +244,24 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
       if (observer != nullptr) {
         std::uint64_t events = 0;
         for (const auto& s : slots) events += s->latency.count();
-        const double elapsed = now > c.measure_start_ns ? static_cast<double>(now - c.measure_start_ns) / 1e9 : 0;
-        observer->on_progress(elapsed, events, spec.time_limit_ns ? static_cast<double>(spec.time_limit_ns) / 1e9 : 0);
+        const double elapsed =
+            now > c.measure_start_ns ? static_cast<double>(now - c.measure_start_ns) / 1e9 : 0;
+        observer->on_progress(
+            elapsed, events,
+            spec.time_limit_ns ? static_cast<double>(spec.time_limit_ns) / 1e9 : 0);
       }
       c.next_progress_ns = now + kProgressNs;
     }
-    if (c.stop_ns != kNever && spec.forced_shutdown_ns && now >= c.stop_ns + *spec.forced_shutdown_ns) {
+    if (c.stop_ns != kNever && spec.forced_shutdown_ns &&
+        now >= c.stop_ns + *spec.forced_shutdown_ns) {
       out.forced_shutdown = true;
       break;
     }
     // Once stopped, the passed deadline is no reason to wake: waiting for the last events must
     // sleep, not spin (a spinning control thread slows events that yield the CPU).
     const std::uint64_t deadline_ns = c.stop_ns == kNever ? c.deadline_ns : kNever;
-    std::uint64_t wake = std::min({deadline_ns, c.next_report_ns, c.next_progress_ns, now + kTickNs});
+    std::uint64_t wake =
+        std::min({deadline_ns, c.next_report_ns, c.next_progress_ns, now + kTickNs});
     if (c.warm) wake = std::min(wake, c.measure_start_ns);
     if (const int sig = signals.wait(wake > now ? wake - now : 0); sig != 0) {
       out.interrupted = true;
@@ -261,7 +278,8 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
     for (auto& t : threads) t.detach();
     for (auto& s : slots) out.latency.merge(s->latency.snapshot());
     for (auto& s : slots) out.threads.push_back({s->latency.count(), s->latency.sum_ns()});
-    if (shared.sysbench_histogram) out.sysbench_histogram_ms = shared.sysbench_histogram->nonempty_ms();
+    if (shared.sysbench_histogram)
+      out.sysbench_histogram_ms = shared.sysbench_histogram->nonempty_ms();
     const std::uint64_t now = monotonic_ns();
     out.wall_ns = now - std::min(now, c.measure_start_ns);
     // Still in use by running workers: leaked on purpose, the caller ends the process.
@@ -283,7 +301,8 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
     end_ns = std::max(end_ns, s->end_ns);
   }
   out.wall_ns = first_ns < end_ns ? end_ns - first_ns : 0;
-  if (shared.sysbench_histogram) out.sysbench_histogram_ms = shared.sysbench_histogram->nonempty_ms();
+  if (shared.sysbench_histogram)
+    out.sysbench_histogram_ms = shared.sysbench_histogram->nonempty_ms();
   return out;
 }
 

@@ -21,7 +21,8 @@ std::uint64_t Histogram::bucket_upper(std::size_t index) {
 }
 
 void Histogram::merge(const Histogram& other) {
-  for (std::size_t i = 0; i < kBuckets; ++i) store(counts_[i], load(counts_[i]) + other.bucket_count(i));
+  for (std::size_t i = 0; i < kBuckets; ++i)
+    store(counts_[i], load(counts_[i]) + other.bucket_count(i));
   store(count_, count() + other.count());
   store(sum_ns_, sum_ns() + other.sum_ns());
   if (other.count() > 0) {

@@ -24,7 +24,7 @@ __extension__ typedef unsigned __int128 Uint128;  // exact sums of squares
 class Histogram {
  public:
   static constexpr int kSubBucketBits = 7;
-  static constexpr std::uint64_t kSubBuckets = 1u << kSubBucketBits;          // 128
+  static constexpr std::uint64_t kSubBuckets = 1u << kSubBucketBits;                // 128
   static constexpr std::size_t kBuckets = (64 - kSubBucketBits + 1) * kSubBuckets;  // 7424
 
   Histogram();

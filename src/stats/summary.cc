@@ -30,7 +30,8 @@ LatencyStats summarize_latency(const Histogram& h, const std::vector<double>& pe
   return s;
 }
 
-Fairness thread_fairness(const std::vector<std::uint64_t>& events, const std::vector<std::uint64_t>& busy_ns) {
+Fairness thread_fairness(const std::vector<std::uint64_t>& events,
+                         const std::vector<std::uint64_t>& busy_ns) {
   std::vector<double> e;
   std::vector<double> t;
   for (auto v : events) e.push_back(static_cast<double>(v));
@@ -51,8 +52,11 @@ std::vector<std::pair<double, std::uint64_t>> sysbench_histogram_ms(const Histog
     const std::uint64_t c = h.bucket_count(i);
     if (c == 0) continue;
     const double lo = static_cast<double>(Histogram::bucket_lower(i));
-    const double mid_ms = (lo + static_cast<double>(Histogram::bucket_upper(i) - Histogram::bucket_lower(i)) / 2) / 1e6;
-    int idx = mid_ms <= kMinMs ? 0 : static_cast<int>(std::floor(std::log(mid_ms / kMinMs) / step + 0.5));
+    const double mid_ms =
+        (lo + static_cast<double>(Histogram::bucket_upper(i) - Histogram::bucket_lower(i)) / 2) /
+        1e6;
+    int idx =
+        mid_ms <= kMinMs ? 0 : static_cast<int>(std::floor(std::log(mid_ms / kMinMs) / step + 0.5));
     idx = std::min(idx, kBuckets - 1);
     grouped[idx] += c;
   }

@@ -14,7 +14,8 @@ namespace hostmark {
 LatencyStats summarize_latency(const Histogram& h, const std::vector<double>& percentiles);
 
 // Mean and population standard deviation of per-thread event counts and busy seconds.
-Fairness thread_fairness(const std::vector<std::uint64_t>& events, const std::vector<std::uint64_t>& busy_ns);
+Fairness thread_fairness(const std::vector<std::uint64_t>& events,
+                         const std::vector<std::uint64_t>& busy_ns);
 
 // Regroups `h` into sysbench's 1024 logarithmic buckets from 0.001 ms to 100000 ms and returns
 // the non-empty ones as (bucket lower bound in ms, count), ascending.

@@ -68,7 +68,8 @@ std::string virtualization() {
   if (contains(read_text_file("/proc/cmdline"), "firecracker")) return "firecracker";
   const std::string flags = first_field(read_text_file("/proc/cpuinfo"), "flags");
   if (contains(flags, " hypervisor")) return trim(vendor).empty() ? "kvm" : "unknown-hypervisor";
-  if (access("/.dockerenv", F_OK) == 0 || access("/run/.containerenv", F_OK) == 0) return "container";
+  if (access("/.dockerenv", F_OK) == 0 || access("/run/.containerenv", F_OK) == 0)
+    return "container";
   return flags.empty() ? "" : "none";
 }
 

@@ -37,7 +37,8 @@ class CpuPrimeWorker final : public EventWorker {
 
 }  // namespace
 
-std::unique_ptr<EventWorker> CpuPrimeWorkload::make_worker(int /*thread_index*/, int /*thread_count*/) {
+std::unique_ptr<EventWorker> CpuPrimeWorkload::make_worker(int /*thread_index*/,
+                                                           int /*thread_count*/) {
   return std::make_unique<CpuPrimeWorker>(max_prime_);
 }
 

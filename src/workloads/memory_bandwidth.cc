@@ -148,8 +148,8 @@ Expected<BandwidthResult> run_bandwidth(const BandwidthOptions& options,
   std::array<double, kStreamKernels.size()> best_s;
   best_s.fill(std::numeric_limits<double>::infinity());
 
-  int completed = 0;    // repetitions every thread has finished; written by thread 0
-  bool stop = false;    // written by thread 0 before the repetition barrier, read after it
+  int completed = 0;  // repetitions every thread has finished; written by thread 0
+  bool stop = false;  // written by thread 0 before the repetition barrier, read after it
   std::barrier sync(options.threads);
   auto body = [&](int id) {
     const ElementRange r = ranges[static_cast<std::size_t>(id)];

@@ -66,9 +66,9 @@ struct BandwidthResult {
   std::vector<KernelBandwidth> kernels;  // copy, scale, add, triad
   int threads = 0;
   std::uint64_t array_bytes = 0;  // of each array, as run
-  int repetitions = 0;      // completed (fewer than asked when interrupted)
-  bool interrupted = false;  // stopped early at a repetition boundary by stop_requested
-  double duration_s = 0;  // the whole run, first-touch initialisation included
+  int repetitions = 0;            // completed (fewer than asked when interrupted)
+  bool interrupted = false;       // stopped early at a repetition boundary by stop_requested
+  double duration_s = 0;          // the whole run, first-touch initialisation included
 };
 
 // Called on the calling thread after each repetition of each kernel: (kernel, 1-based

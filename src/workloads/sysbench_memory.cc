@@ -37,8 +37,12 @@ class MemoryWorker final : public EventWorker {
  public:
   MemoryWorker(const SysbenchMemorySpec& spec, std::size_t* block, bool owns, std::uint64_t quota,
                std::uint64_t seed)
-      : spec_(spec), block_(block), owns_(owns), words_(spec.block_bytes / sizeof(std::size_t)),
-        quota_(quota), rng_(spec.rand, seed) {}
+      : spec_(spec),
+        block_(block),
+        owns_(owns),
+        words_(spec.block_bytes / sizeof(std::size_t)),
+        quota_(quota),
+        rng_(spec.rand, seed) {}
   ~MemoryWorker() override {
     if (owns_) free_block(block_, spec_.block_bytes, spec_.hugetlb);
     sink_ = acc_;
@@ -91,8 +95,9 @@ std::size_t* allocate_block(std::uint64_t bytes, bool hugetlb) {
   const int flags = MAP_PRIVATE | MAP_ANONYMOUS | (hugetlb ? MAP_HUGETLB : 0);
   void* p = mmap(nullptr, mapped_bytes(bytes, hugetlb), PROT_READ | PROT_WRITE, flags, -1, 0);
   if (p == MAP_FAILED) {
-    throw Failure(run_error(hugetlb ? "--memory-hugetlb" : "--memory-block-size",
-                            "cannot allocate " + std::to_string(bytes) + " bytes: " + std::strerror(errno)));
+    throw Failure(
+        run_error(hugetlb ? "--memory-hugetlb" : "--memory-block-size",
+                  "cannot allocate " + std::to_string(bytes) + " bytes: " + std::strerror(errno)));
   }
   std::memset(p, 0, bytes);  // touch it now, outside the timed events
   return static_cast<std::size_t*>(p);
@@ -110,11 +115,13 @@ SysbenchMemoryWorkload::~SysbenchMemoryWorkload() {
   free_block(shared_block_, spec_.block_bytes, spec_.hugetlb);
 }
 
-std::unique_ptr<EventWorker> SysbenchMemoryWorkload::make_worker(int thread_index, int thread_count) {
+std::unique_ptr<EventWorker> SysbenchMemoryWorkload::make_worker(int thread_index,
+                                                                 int thread_count) {
   const std::uint64_t per_thread =
       spec_.total_bytes / spec_.block_bytes / static_cast<std::uint64_t>(thread_count);
   const std::uint64_t quota = spec_.total_bytes == 0 ? UINT64_MAX : per_thread;
-  std::size_t* block = spec_.global_scope ? shared_block_ : allocate_block(spec_.block_bytes, spec_.hugetlb);
+  std::size_t* block =
+      spec_.global_scope ? shared_block_ : allocate_block(spec_.block_bytes, spec_.hugetlb);
   auto w = std::make_unique<MemoryWorker>(spec_, block, !spec_.global_scope, quota,
                                           spec_.seed + static_cast<std::uint64_t>(thread_index));
   return w;

@@ -36,8 +36,10 @@ class MutexWorker final : public EventWorker {
 SysbenchMutexWorkload::SysbenchMutexWorkload(const SysbenchMutexSpec& spec)
     : spec_(spec), slots_(spec.mutexes == 0 ? 1 : spec.mutexes) {}
 
-std::unique_ptr<EventWorker> SysbenchMutexWorkload::make_worker(int thread_index, int /*thread_count*/) {
-  return std::make_unique<MutexWorker>(slots_, spec_, spec_.seed + static_cast<std::uint64_t>(thread_index));
+std::unique_ptr<EventWorker> SysbenchMutexWorkload::make_worker(int thread_index,
+                                                                int /*thread_count*/) {
+  return std::make_unique<MutexWorker>(slots_, spec_,
+                                       spec_.seed + static_cast<std::uint64_t>(thread_index));
 }
 
 std::uint64_t SysbenchMutexWorkload::total_increments() const {

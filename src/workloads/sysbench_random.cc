@@ -23,7 +23,8 @@ Expected<RandType> parse_rand_type(std::string_view text) {
   if (text == "gaussian") return RandType::kGaussian;
   if (text == "special") return RandType::kSpecial;
   if (text == "pareto") return RandType::kPareto;
-  return usage_error("--rand-type", fmt::format("'{}' is not one of uniform, gaussian, special, pareto", text));
+  return usage_error("--rand-type",
+                     fmt::format("'{}' is not one of uniform, gaussian, special, pareto", text));
 }
 
 SysbenchRandom::SysbenchRandom(const RandSpec& spec, std::uint64_t seed) : spec_(spec) {

@@ -31,7 +31,8 @@ class ThreadsWorker final : public EventWorker {
 SysbenchThreadsWorkload::SysbenchThreadsWorkload(std::uint64_t yields, std::uint64_t locks)
     : yields_(yields), locks_(locks == 0 ? 1 : locks) {}
 
-std::unique_ptr<EventWorker> SysbenchThreadsWorkload::make_worker(int /*thread_index*/, int /*thread_count*/) {
+std::unique_ptr<EventWorker> SysbenchThreadsWorkload::make_worker(int /*thread_index*/,
+                                                                  int /*thread_count*/) {
   return std::make_unique<ThreadsWorker>(locks_, yields_, events_started_);
 }
 
