@@ -11,29 +11,12 @@
 #include <nlohmann/json.hpp>
 
 #include "run_binary.h"
+#include "scratch_dir.h"
 
 namespace hostmark {
 namespace {
 
 namespace fs = std::filesystem;
-
-class ScratchDir {
- public:
-  ScratchDir() {
-    std::string tmpl = "/var/tmp/hostmark-fio-XXXXXX";
-    if (mkdtemp(tmpl.data()) != nullptr) path_ = tmpl;
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const std::string& path() const { return path_; }
-  std::string file(const std::string& name) const { return path_ + "/" + name; }
-  bool empty() const { return fs::is_empty(path_); }
-
- private:
-  std::string path_;
-};
 
 nlohmann::json parse_json(const RunOutput& r) {
   auto j = nlohmann::json::parse(r.out, nullptr, false);

@@ -10,28 +10,13 @@
 #include <sstream>
 
 #include "io/targets.h"
+#include "scratch_dir.h"
 #include "sysinfo/filesystem.h"
 
 namespace hostmark::io {
 namespace {
 
 namespace fs = std::filesystem;
-
-class ScratchDir {
- public:
-  explicit ScratchDir(const char* base = "/var/tmp") {
-    std::string tmpl = std::string(base) + "/hostmark-targets-XXXXXX";
-    if (mkdtemp(tmpl.data()) != nullptr) path_ = tmpl;
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    if (!path_.empty()) fs::remove_all(path_, ec);
-  }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
 
 fio::JobOptions job_in(std::string dir) {
   fio::JobOptions j;

@@ -193,11 +193,9 @@ void JobLoop::check_verified(const IoUnit& u) {
                                     std::span<const std::byte>(u.buf, u.length));
   if (!mismatch) return;
   ++verify_mismatches_;
-  if (error_ != 0) return;
-  error_ = EILSEQ;  // fio's error for a verify failure
-  error_text_ =
-      p_.files[static_cast<std::size_t>(u.file)].target->path + ": verify: " + mismatch->text();
-  planning_done_ = true;
+  // EILSEQ: fio's error for a verify failure.
+  end_with_error(EILSEQ, p_.files[static_cast<std::size_t>(u.file)].target->path +
+                             ": verify: " + mismatch->text());
 }
 
 void JobLoop::verify_pass() {
@@ -262,13 +260,15 @@ void JobLoop::reap(unsigned min) {
   const std::uint64_t t = monotonic_ns();
   last_ns_ = t;
   if (n < 0) {
-    fail(units_[0], -n, fmt::format("reaping completions: {}", std::strerror(-n)));
+    end_with_error(-n, fmt::format("{}: ioengine={}: reaping completions: {}", p_.job.name,
+                                   p_.engine.name(), std::strerror(-n)));
     // Nothing can be collected any more: forget what is in flight.
     inflight_ = 0;
     return;
   }
   if (n == 0 && min > 0 && ++empty_reaps_ > kMaxEmptyReaps) {
-    fail(units_[0], EAGAIN, "the engine returns no completions for I/O it accepted");
+    end_with_error(EAGAIN, fmt::format("{}: ioengine={}: no completions for I/O it accepted",
+                                       p_.job.name, p_.engine.name()));
     inflight_ = 0;
     return;
   }
@@ -319,11 +319,15 @@ void JobLoop::complete(IoUnit& u, std::uint64_t end_ns) {
 }
 
 void JobLoop::fail(const IoUnit& u, int err, const std::string& why) {
-  if (error_ != 0) return;  // the first error is the one reported
-  error_ = err;
   const auto& path =
       p_.files.empty() ? std::string("?") : p_.files[static_cast<std::size_t>(u.file)].target->path;
-  error_text_ = fmt::format("{}: offset {}: {}", path, u.offset, why);
+  end_with_error(err, fmt::format("{}: offset {}: {}", path, u.offset, why));
+}
+
+void JobLoop::end_with_error(int err, std::string text) {
+  if (error_ != 0) return;  // the first error is the one reported
+  error_ = err;
+  error_text_ = std::move(text);
   planning_done_ = true;
 }
 

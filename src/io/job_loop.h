@@ -51,7 +51,9 @@ class JobLoop {
   void drain();
   void sync_files(engines::IoOp op, bool all_files);  // all_files: end_fsync; else those written
   bool check_time(std::uint64_t now_ns);
-  void fail(const engines::IoUnit& u, int err, const std::string& why);
+  void fail(const engines::IoUnit& u, int err,
+            const std::string& why);               // "<file>: offset <n>: why"
+  void end_with_error(int err, std::string text);  // keeps the first error; ends the planning
   std::optional<std::uint64_t> rate_due_ns(fio::Dir d) const;
 
   LoopParts p_;
