@@ -2,7 +2,7 @@
 # Side by side: Debian's fio 3.33 and `hostmark fio`, same job options, alternating runs in the
 # same session; prints medians of IOPS (and CPU per I/O, p50/p99 clat) and the ratio
 # hostmark/fio as a Markdown table for docs/PERFORMANCE.md.
-#   bench/fio_compare.sh [rounds=3] [seconds=5] [dir=/var/tmp]
+#   [CASES="name ..."] bench/fio_compare.sh [rounds=3] [seconds=5] [dir=/var/tmp]
 # The file cases use a file in `dir` (a disk filesystem: O_DIRECT is refused by tmpfs), removed
 # at the end.
 set -euo pipefail
@@ -51,6 +51,8 @@ declare -A cases=(
   [seq_write_1m]="--name=s --filename=$dfile --direct=1 --ioengine=libaio --iodepth=8 --rw=write --bs=1M"
 )
 order=(null_randread cached_psync_qd1 cached_uring_qd32 direct_uring_qd1 direct_uring_qd32 direct_libaio_qd32 seq_read_1m seq_write_1m)
+# CASES="seq_read_1m seq_write_1m" runs only those cases.
+if [ -n "${CASES:-}" ]; then read -r -a order <<<"$CASES"; fi
 # fio's best options for io_uring on cached data (batching, registered buffers and files).
 tuned="--iodepth_batch_submit=32 --iodepth_batch_complete_min=1 --iodepth_batch_complete_max=32 --fixedbufs --registerfiles"
 

@@ -9,6 +9,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   liburing-dev libaio-dev libxxhash-dev libssl-dev libblkid-dev   # io engines, verify, safety
   sysbench fio   # the peers bench/ compares against, and the references of the drop-in faces
+  hdparm bonnie++   # peers of `hostmark disk --timing` and `hostmark fs` (bench/, format checks)
   e2fsprogs util-linux   # mkfs.ext4, losetup, wipefs: device-safety tests on loop devices
   jq   # bench/*.sh read fio-format JSON
   clang-format git   # scripts/test.sh checks the source format of the tracked files

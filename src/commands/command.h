@@ -35,6 +35,8 @@ int run_cpu_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_memory_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_info_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_fio_command(const std::vector<std::string>& args, const CommandIo& io);
+int run_disk_command(const std::vector<std::string>& args, const CommandIo& io);
+int run_fs_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_suite_command(const std::vector<std::string>& args, const CommandIo& io);
 
 }  // namespace hostmark

@@ -18,7 +18,12 @@ constexpr std::array kCommands = {
     CommandEntry{
         "fio", "drop-in for fio 3.33: job files, engines (psync, libaio, io_uring...), fio's JSON",
         run_fio_command},
-    CommandEntry{"sysbench", "drop-in for sysbench 1.0.20 (cpu, memory, threads, mutex)",
+    CommandEntry{"disk",
+                 "disk presets (CrystalDiskMark), hdparm-style timings, dd-style sequential tests",
+                 run_disk_command},
+    CommandEntry{"fs", "filesystem test like bonnie++ and mdtest: data, seeks, file metadata",
+                 run_fs_command},
+    CommandEntry{"sysbench", "drop-in for sysbench 1.0.20 (cpu, memory, threads, mutex, fileio)",
                  run_sysbench_command},
 };
 

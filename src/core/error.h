@@ -57,6 +57,9 @@ class Expected {
     return std::get<0>(std::move(v_));
   }
   const Error& error() const { return std::get<1>(v_); }
+  // Like value(): throws Failure when there is no value.
+  const T* operator->() const { return &value(); }
+  const T& operator*() const& { return value(); }
 
  private:
   std::variant<T, Error> v_;

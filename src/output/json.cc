@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "output/host_info_json.h"
+#include "output/storage_json.h"
 #include "sysinfo/host_info.h"
 
 namespace hostmark {
@@ -82,6 +83,10 @@ nlohmann::json result_to_json(const Result& r) {
   for (const auto& p : r.phases) j["phases"].push_back(phase_to_json(p));
   j["notes"] = r.notes;
   j["warnings"] = r.warnings;
+  if (!r.storage.empty()) {
+    j["storage"] = nlohmann::json::array();
+    for (const auto& t : r.storage) j["storage"].push_back(storage_target_to_json(t));
+  }
   j["interrupted"] = r.interrupted;
   if (r.host) j["host"] = host_info_to_json(*r.host);
   return j;

@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "results/storage.h"
+
 namespace hostmark {
 namespace sysinfo {
 struct HostInfo;
@@ -96,9 +98,10 @@ struct Result {
   std::vector<std::pair<std::string, std::string>> options;  // as given, after defaults
   Context context;
   std::vector<Phase> phases;
-  std::vector<std::string> notes;     // what a number means, where it differs from a peer
-  std::vector<std::string> warnings;  // what may make a number misleading, and what to do
-  bool interrupted = false;           // stopped by SIGINT/SIGTERM: partial but valid
+  std::vector<std::string> notes;      // what a number means, where it differs from a peer
+  std::vector<std::string> warnings;   // what may make a number misleading, and what to do
+  std::vector<StorageTarget> storage;  // storage results: what they ran on, typed warnings
+  bool interrupted = false;            // stopped by SIGINT/SIGTERM: partial but valid
   std::shared_ptr<const sysinfo::HostInfo> host;  // the full host description, when collected
 };
 

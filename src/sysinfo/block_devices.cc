@@ -94,6 +94,16 @@ bool is_virtual_block_device_name(std::string_view name) {
          starts_with_then_digits(name, "ram");
 }
 
+std::optional<BlockDevice> read_block_device(const std::string& name,
+                                             const std::string& sys_block_dir) {
+  const std::filesystem::path dir = std::filesystem::path(sys_block_dir) / name;
+  std::error_code ec;
+  if (name.empty() || name.find('/') != std::string::npos ||
+      !std::filesystem::is_directory(dir, ec))
+    return std::nullopt;
+  return read_device(dir, name);
+}
+
 BlockDeviceScan scan_block_devices(const std::string& sys_block_dir) {
   BlockDeviceScan scan;
   std::error_code ec;

@@ -3,6 +3,7 @@
 // scheduler. Read-only: nothing here opens a device node, so it works without root and never
 // writes to a disk.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,5 +46,10 @@ bool is_virtual_block_device_name(std::string_view name);
 // that cannot be read leaves its field at the default; a device is never dropped for that.
 // Loop devices without loop/backing_file go to unbacked_loop_devices instead of devices.
 BlockDeviceScan scan_block_devices(const std::string& sys_block_dir = "/sys/block");
+
+// One device by kernel name ("vda", "loop3"), read from `sys_block_dir`/name as
+// scan_block_devices does; nullopt when there is no such directory.
+std::optional<BlockDevice> read_block_device(const std::string& name,
+                                             const std::string& sys_block_dir = "/sys/block");
 
 }  // namespace hostmark::sysinfo

@@ -1,0 +1,26 @@
+// `hostmark disk`: picks the mode (commands/disk_modes.h) from its flags.
+#include <algorithm>
+#include <string_view>
+
+#include "commands/disk_modes.h"
+
+namespace hostmark {
+namespace {
+
+bool has_flag(const std::vector<std::string>& args, std::string_view flag) {
+  return std::any_of(args.begin(), args.end(), [flag](const std::string& a) {
+    return a == flag || (a.size() > flag.size() && a.compare(0, flag.size(), flag) == 0 &&
+                         a[flag.size()] == '=');
+  });
+}
+
+}  // namespace
+
+int run_disk_command(const std::vector<std::string>& args, const CommandIo& io) {
+  if (has_flag(args, "--timing")) return run_disk_timing(args, io);
+  if (has_flag(args, "--identify")) return run_disk_identify(args, io);
+  if (has_flag(args, "--seq-write") || has_flag(args, "--seq-read")) return run_disk_dd(args, io);
+  return run_disk_profile(args, io);
+}
+
+}  // namespace hostmark
