@@ -125,7 +125,8 @@ struct FioRun {
   std::int64_t timestamp_unix_s = 0;
   std::int64_t timestamp_unix_ms = 0;
   bool interrupted = false;
-  std::vector<std::string> warnings;  // also printed to stderr, never into JSON/terse stdout
+  std::vector<std::string> warnings;   // also printed to stderr, never into JSON/terse stdout
+  std::vector<StorageTarget> storage;  // what the targets are on, with typed warnings (JSON)
 };
 
 }  // namespace hostmark::fio

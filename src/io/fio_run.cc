@@ -12,6 +12,7 @@
 #include "engines/io_engine.h"
 #include "io/device_safety.h"
 #include "io/disk_stats.h"
+#include "io/fio_storage.h"
 #include "io/group_stats.h"
 #include "io/io_planner.h"
 #include "io/job_thread.h"
@@ -254,6 +255,13 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
   bool any_disk_util = false;
   for (const auto& j : parsed.jobs) any_disk_util = any_disk_util || j.disk_util;
   if (any_disk_util) run.disks = disk_util(disks_before, disks_after, disks, elapsed_ms);
+  run.storage = describe_fio_storage(targets, all, run.context);
+  for (const auto& t : run.storage) {  // the ones that make every number meaningless, on stderr
+    for (const auto& w : t.warnings) {
+      if (w.kind == StorageWarningKind::kTmpfs || w.kind == StorageWarningKind::kReadFromPageCache)
+        run.warnings.push_back(t.path + ": " + w.text);
+    }
+  }
   for (const auto& failed : targets.remove_created())
     run.warnings.push_back(failed + ": could not remove the file hostmark created");
 

@@ -7,6 +7,7 @@
 #include "output/fio_report.h"
 #include "output/fio_text.h"
 #include "output/json.h"
+#include "output/storage_json.h"
 
 namespace hostmark {
 namespace {
@@ -160,6 +161,8 @@ ordered_json hostmark_json(const fio::FioRun& run, bool plus) {
   }
   o["notes"] = std::move(notes);
   o["warnings"] = run.warnings;
+  o["storage"] = ordered_json::array();
+  for (const auto& t : run.storage) o["storage"].push_back(ordered_json(storage_target_to_json(t)));
   o["interrupted"] = interrupted;
   return o;
 }

@@ -183,7 +183,8 @@ std::vector<StorageWarning> storage_warnings(const StorageTarget& t, const Measu
   }
   if (f.reads && !f.direct && !f.cache_dropped) {
     add(StorageWarningKind::kPageCacheNotDropped,
-        "page cache not dropped (not root): reads may be cached; run as root or use direct I/O");
+        fmt::format("page cache not dropped ({}): reads may be cached; drop it or use direct I/O",
+                    f.cache_kept_why));
   }
   if (!f.direct && f.data_bytes != 0 && ram_bytes != 0 && f.data_bytes < ram_bytes) {
     add(StorageWarningKind::kFileSmallerThanRam,

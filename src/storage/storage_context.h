@@ -20,13 +20,14 @@ Expected<StorageTarget> describe_storage(const std::string& path);
 
 // What the measurement did, for storage_warnings().
 struct MeasureFacts {
-  std::uint64_t data_bytes = 0;  // size of the file(s) or device span the test used
-  bool reads = false;            // the test read data
-  bool writes = false;           // the test wrote data
-  bool direct = false;           // O_DIRECT (no page cache in the way)
-  bool cache_dropped = true;     // false: a drop before reading was wanted and not permitted
-  double read_mb_per_s = 0;      // decimal MB/s of buffered reads (0 when none): a rate the
-                                 // device cannot reach means the page cache served them
+  std::uint64_t data_bytes = 0;             // size of the file(s) or device span the test used
+  bool reads = false;                       // the test read data
+  bool writes = false;                      // the test wrote data
+  bool direct = false;                      // O_DIRECT (no page cache in the way)
+  bool cache_dropped = true;                // false: the page cache was not dropped before reading
+  std::string cache_kept_why = "not root";  // why not, for the warning ("invalidate=0")
+  double read_mb_per_s = 0;  // decimal MB/s of buffered reads (0 when none): a rate the
+                             // device cannot reach means the page cache served them
 };
 
 // The warnings for a measurement on `target` with `facts` on a host with `ram_bytes` of memory
