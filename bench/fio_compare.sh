@@ -39,6 +39,15 @@ measure() {
     | @tsv'
 }
 
+# A loop device over a file in RAM (root only): a block device whose speed does not drift like
+# the virtual disk's, so the 1 MiB sequential cases compare the tools, not the disk's mood.
+ramdev=""
+if [ "$(id -u)" -eq 0 ] && [ -d /dev/shm ]; then
+  ramimg="$(mktemp /dev/shm/hostmark-bench-XXXXXX)"
+  head -c $((512 << 20)) /dev/zero >"$ramimg"
+  ramdev="$(losetup --find --show --direct-io=on "$ramimg" 2>/dev/null || true)"
+  trap 'rm -rf "$work"; [ -n "$ramdev" ] && losetup -d "$ramdev"; rm -f "$ramimg"' EXIT
+fi
 timed=(--time_based "--runtime=$seconds" --ramp_time=1)
 declare -A cases=(
   [null_randread]="--name=n --ioengine=null --size=1G --rw=randread --bs=4k"
@@ -49,8 +58,11 @@ declare -A cases=(
   [direct_libaio_qd32]="--name=d --filename=$dfile --direct=1 --ioengine=libaio --iodepth=32 --rw=randread --bs=4k"
   [seq_read_1m]="--name=s --filename=$dfile --direct=1 --ioengine=libaio --iodepth=8 --rw=read --bs=1M"
   [seq_write_1m]="--name=s --filename=$dfile --direct=1 --ioengine=libaio --iodepth=8 --rw=write --bs=1M"
+  [seq_read_1m_ramloop]="--name=s --filename=$ramdev --direct=1 --ioengine=libaio --iodepth=8 --rw=read --bs=1M"
+  [seq_write_1m_ramloop]="--name=s --filename=$ramdev --direct=1 --ioengine=libaio --iodepth=8 --rw=write --bs=1M"
 )
 order=(null_randread cached_psync_qd1 cached_uring_qd32 direct_uring_qd1 direct_uring_qd32 direct_libaio_qd32 seq_read_1m seq_write_1m)
+[ -n "$ramdev" ] && order+=(seq_read_1m_ramloop seq_write_1m_ramloop)
 # CASES="seq_read_1m seq_write_1m" runs only those cases.
 if [ -n "${CASES:-}" ]; then read -r -a order <<<"$CASES"; fi
 # fio's best options for io_uring on cached data (batching, registered buffers and files).

@@ -7,6 +7,7 @@
 
 #include "io/block_family.h"
 #include "io/signature_probe.h"
+#include "sysinfo/text.h"
 
 namespace hostmark::io {
 namespace {
@@ -22,11 +23,11 @@ TEST(MountTablesTest, ParsesDeviceNumbers) {
 }
 
 TEST(MountTablesTest, DecodesOctalEscapes) {
-  EXPECT_EQ(decode_octal_escapes("/mnt/my\\040data"), "/mnt/my data");
-  EXPECT_EQ(decode_octal_escapes("a\\011b\\012c\\134d"), "a\tb\nc\\d");
-  EXPECT_EQ(decode_octal_escapes("plain"), "plain");
-  EXPECT_EQ(decode_octal_escapes("trail\\04"), "trail\\04");  // too short: kept as is
-  EXPECT_EQ(decode_octal_escapes("\\9x1"), "\\9x1");
+  EXPECT_EQ(sysinfo::decode_octal_escapes("/mnt/my\\040data"), "/mnt/my data");
+  EXPECT_EQ(sysinfo::decode_octal_escapes("a\\011b\\012c\\134d"), "a\tb\nc\\d");
+  EXPECT_EQ(sysinfo::decode_octal_escapes("plain"), "plain");
+  EXPECT_EQ(sysinfo::decode_octal_escapes("trail\\04"), "trail\\04");  // too short: kept as is
+  EXPECT_EQ(sysinfo::decode_octal_escapes("\\9x1"), "\\9x1");
 }
 
 TEST(MountTablesTest, ParsesMountinfoWithOptionalFieldsAndEscapes) {

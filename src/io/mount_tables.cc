@@ -8,6 +8,9 @@
 #include <charconv>
 #include <cstring>
 
+#include "sysinfo/filesystem.h"
+#include "sysinfo/text.h"
+
 namespace hostmark::io {
 namespace {
 
@@ -41,8 +44,6 @@ bool parse_unsigned(std::string_view s, unsigned& out) {
   return ec == std::errc() && end == s.data() + s.size();
 }
 
-bool is_octal_digit(char c) { return c >= '0' && c <= '7'; }
-
 }  // namespace
 
 std::optional<dev_t> parse_device_number(std::string_view text) {
@@ -56,39 +57,14 @@ std::optional<dev_t> parse_device_number(std::string_view text) {
   return makedev(major_number, minor_number);
 }
 
-std::string decode_octal_escapes(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\\' && i + 3 < text.size() && is_octal_digit(text[i + 1]) &&
-        is_octal_digit(text[i + 2]) && is_octal_digit(text[i + 3])) {
-      out += static_cast<char>((text[i + 1] - '0') * 64 + (text[i + 2] - '0') * 8 +
-                               (text[i + 3] - '0'));
-      i += 3;
-    } else {
-      out += text[i];
-    }
-  }
-  return out;
-}
-
 std::vector<MountEntry> parse_mountinfo(std::string_view text) {
   std::vector<MountEntry> mounts;
-  for_each_line(text, [&](std::string_view line) {
-    const auto fields = split_fields(line);
-    // id parent maj:min root mount-point options [optional...] - fstype source super-options
-    std::size_t dash = 6;
-    while (dash < fields.size() && fields[dash] != "-") ++dash;
-    if (dash + 2 >= fields.size()) return;  // no " - fstype source"
-    const auto dev = parse_device_number(fields[2]);
-    if (!dev) return;
-    MountEntry m;
-    m.dev = *dev;
-    m.mount_point = decode_octal_escapes(fields[4]);
-    m.fstype = decode_octal_escapes(fields[dash + 1]);
-    m.source = decode_octal_escapes(fields[dash + 2]);
-    mounts.push_back(std::move(m));
-  });
+  for (auto& e : sysinfo::parse_mountinfo_entries(text)) {
+    const auto dev = parse_device_number(e.major_minor);
+    if (!dev) continue;
+    mounts.push_back(
+        MountEntry{*dev, std::move(e.mount_point), std::move(e.fs_type), std::move(e.source)});
+  }
   return mounts;
 }
 
@@ -102,7 +78,7 @@ std::vector<SwapEntry> parse_swaps(std::string_view text) {
     }
     const auto fields = split_fields(line);
     if (fields.size() < 2) return;
-    swaps.push_back(SwapEntry{decode_octal_escapes(fields[0]), std::string(fields[1])});
+    swaps.push_back(SwapEntry{sysinfo::decode_octal_escapes(fields[0]), std::string(fields[1])});
   });
   return swaps;
 }

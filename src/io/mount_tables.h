@@ -28,10 +28,8 @@ struct SwapEntry {
 // "8:17" -> makedev(8, 17); nullopt unless the text is exactly <digits>:<digits>.
 std::optional<dev_t> parse_device_number(std::string_view text);
 
-// Decodes the kernel's octal escapes of mount tables: "a\040b" -> "a b", "\134" -> "\".
-std::string decode_octal_escapes(std::string_view text);
-
-// Every well-formed line of a mountinfo text, in order; malformed lines are skipped.
+// Every well-formed line of a mountinfo text, in order (sysinfo::parse_mountinfo_entries with
+// the device number parsed); malformed lines are skipped.
 std::vector<MountEntry> parse_mountinfo(std::string_view text);
 
 // Every entry of a /proc/swaps text (the header line is skipped), in order.

@@ -18,23 +18,6 @@
 namespace hostmark::sysinfo {
 namespace {
 
-// Decodes the octal escapes mountinfo uses for space, tab, newline and backslash ("\040").
-std::string unescape(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const auto octal = [](char c) { return c >= '0' && c <= '7'; };
-    if (s[i] == '\\' && i + 3 < s.size() && octal(s[i + 1]) && octal(s[i + 2]) && octal(s[i + 3])) {
-      const int code = (s[i + 1] - '0') * 64 + (s[i + 2] - '0') * 8 + (s[i + 3] - '0');
-      out.push_back(static_cast<char>(code));
-      i += 3;
-      continue;
-    }
-    out.push_back(s[i]);
-  }
-  return out;
-}
-
 std::vector<std::string_view> split_spaces(std::string_view line) {
   std::vector<std::string_view> fields;
   std::size_t pos = 0;
@@ -58,12 +41,12 @@ std::optional<MountEntry> parse_line(std::string_view line) {
   e.mount_id = std::atoi(std::string(f[0]).c_str());
   e.parent_id = std::atoi(std::string(f[1]).c_str());
   e.major_minor = std::string(f[2]);
-  e.root = unescape(f[3]);
-  e.mount_point = unescape(f[4]);
+  e.root = decode_octal_escapes(f[3]);
+  e.mount_point = decode_octal_escapes(f[4]);
   e.mount_options = std::string(f[5]);
-  e.fs_type = unescape(f[dash + 1]);
-  e.source = unescape(f[dash + 2]);
-  e.super_options = dash + 3 < f.size() ? unescape(f[dash + 3]) : "";
+  e.fs_type = decode_octal_escapes(f[dash + 1]);
+  e.source = decode_octal_escapes(f[dash + 2]);
+  e.super_options = dash + 3 < f.size() ? decode_octal_escapes(f[dash + 3]) : "";
   if (e.mount_point.empty() || e.mount_point[0] != '/') return std::nullopt;
   return e;
 }

@@ -51,4 +51,21 @@ std::string first_field(std::string_view text, std::string_view key, char sep) {
   return "";
 }
 
+std::string decode_octal_escapes(std::string_view text) {
+  const auto octal = [](char c) { return c >= '0' && c <= '7'; };
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\\' && i + 3 < text.size() && octal(text[i + 1]) && octal(text[i + 2]) &&
+        octal(text[i + 3])) {
+      out += static_cast<char>((text[i + 1] - '0') * 64 + (text[i + 2] - '0') * 8 +
+                               (text[i + 3] - '0'));
+      i += 3;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
 }  // namespace hostmark::sysinfo

@@ -28,6 +28,10 @@ std::string first_line(std::string_view text);
 bool split_key_value(std::string_view line, char sep, std::string_view& key,
                      std::string_view& value);
 
+// Decodes the octal escapes of the kernel's mount and swap tables: "a\040b" -> "a b",
+// "\134" -> "\". An escape cut short ("\04" at the end) is kept as is.
+std::string decode_octal_escapes(std::string_view text);
+
 // The value of the first line of `text` whose key (split at `sep`, as split_key_value does)
 // equals `key`; "" when there is none. For /proc/cpuinfo and /proc/meminfo style text.
 std::string first_field(std::string_view text, std::string_view key, char sep = ':');
