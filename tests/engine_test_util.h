@@ -14,29 +14,14 @@
 #include <vector>
 
 #include "engines/io_engine.h"
+#include "scratch_dir.h"
 
 namespace hostmark::engines {
 
 inline constexpr std::uint32_t kBlock = 4096;
 
-// A fresh directory under /var/tmp (a disk filesystem; /tmp may be tmpfs), removed with its
-// files. path() is empty when mkdtemp failed.
-class TempDir {
- public:
-  TempDir() {
-    char tmpl[] = "/var/tmp/hostmark-engines-XXXXXX";
-    if (mkdtemp(tmpl) != nullptr) path_ = tmpl;
-  }
-  ~TempDir() {
-    if (!path_.empty()) std::filesystem::remove_all(path_);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
+// A fresh directory under /var/tmp (a disk filesystem; /tmp may be tmpfs): the tests' ScratchDir.
+using TempDir = ScratchDir;
 
 // `count` buffers of kBlock bytes, contiguous and kBlock-aligned (good for O_DIRECT).
 class AlignedBlocks {
