@@ -24,8 +24,9 @@ TEST(DiskProfileTest, ProfilesHoldCrystalDiskMarksTests) {
             (V{"SEQ1M Q8T1", "SEQ128K Q32T1", "RND4K Q32T16", "RND4K Q1T1"}));
   EXPECT_EQ(labels(find_disk_profile("peak").value()), (V{"SEQ1M Q8T1", "RND4K Q32T16"}));
   EXPECT_EQ(labels(find_disk_profile("realworld").value()), (V{"SEQ1M Q1T1", "RND4K Q1T1"}));
-  EXPECT_EQ(find_disk_profile("realworld").value().aggregate, DiskAggregate::kAverage);
-  EXPECT_EQ(find_disk_profile("standard").value().aggregate, DiskAggregate::kBest);
+  for (const auto& name : disk_profile_names())
+    EXPECT_EQ(find_disk_profile(name).value().aggregate, DiskAggregate::kBest) << name;
+  EXPECT_EQ(parse_disk_aggregate("average").value(), DiskAggregate::kAverage);
   const auto mix = find_disk_profile("mix").value();
   EXPECT_TRUE(mix.mix);
   EXPECT_EQ(disk_steps(mix, true, true).size(), 4u);

@@ -76,9 +76,7 @@ Expected<DiskProfile> find_disk_profile(std::string_view name) {
   } else if (name == "peak") {
     p.tests = {seq(kMiB, "1M", 8, 1), rnd(32, 16)};
   } else if (name == "realworld") {
-    // CrystalDiskMark 8's "Real World Performance" reports the average of the loops.
     p.tests = {seq(kMiB, "1M", 1, 1), rnd(1, 1)};
-    p.aggregate = DiskAggregate::kAverage;
   } else if (name == "mix") {
     p.tests = standard_tests();
     p.mix = true;

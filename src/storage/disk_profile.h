@@ -25,7 +25,9 @@ enum class DiskDirection { kRead, kWrite, kMix };
 const char* disk_direction_name(DiskDirection d);  // "read", "write", "mix"
 
 // How the loops of one test become its number: the best loop (highest MB/s; CrystalDiskMark's
-// default) or all loops together (bytes and I/Os summed over summed runtimes, latencies merged).
+// way, and KDiskMark's Peak and Real World profiles; every profile's default here) or all loops
+// together (bytes and I/Os summed over summed runtimes, latencies merged; KDiskMark's Default
+// profile averages its loops).
 enum class DiskAggregate { kBest, kAverage };
 const char* disk_aggregate_name(DiskAggregate a);  // "best", "average"
 Expected<DiskAggregate> parse_disk_aggregate(std::string_view text);
