@@ -159,6 +159,7 @@ TEST(DiskProfileCliTest, BadOptionsAreOneLineUsageErrors) {
       {"--read-only", "--write-only"},
       {"--profile=mix", "--read-only"},
       {"--aggregate=median"},
+      {"--size=1P"},
   };
   for (const auto& extra : cases) {
     std::vector<std::string> args = {"disk", dir.path()};

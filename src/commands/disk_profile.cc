@@ -142,6 +142,9 @@ Measured measure(const DiskPlan& plan, const DiskOptions& o, SignalGuard& signal
   return m;
 }
 
+// "5", "0.3": seconds as the text and JSON show them.
+std::string seconds(std::uint64_t ns) { return fmt::format("{:g}", static_cast<double>(ns) / 1e9); }
+
 int explain(const DiskPlan& plan, const CommandIo& io) {
   if (plan.target.create) {
     io.out << "# write the test file once (removed at the end)\n"
@@ -187,15 +190,23 @@ int run_disk_profile(const std::vector<std::string>& args, const CommandIo& io) 
   if (o.explain) return explain(plan, io);
 
   StorageTarget described = storage::describe_storage(plan.target.path).value();
+  if (plan.target.create && described.fs_available_bytes != 0 &&
+      plan.target.size_bytes > described.fs_available_bytes) {
+    throw Failure(usage_error(
+        "--size",
+        fmt::format("{} does not fit in the {} free on {}",
+                    format_bytes_binary(plan.target.size_bytes),
+                    format_bytes_binary(described.fs_available_bytes), described.mount_point)));
+  }
   Result r;
   r.command = "disk";
   r.context = collect_context();
   r.options = {{"path", plan.target.path},
                {"profile", plan.profile.name},
                {"loops", std::to_string(o.loops)},
-               {"duration", o.duration},
+               {"duration", seconds(plan.fio_target.duration_ns)},
                {"size", std::to_string(plan.target.size_bytes)},
-               {"interval", o.interval},
+               {"interval", seconds(plan.interval_ns)},
                {"aggregate", storage::disk_aggregate_name(plan.profile.aggregate)}};
   Measured m;
   {
