@@ -92,6 +92,9 @@ fio::FioRun run_fio_once(const std::vector<std::string>& args, bool destructive,
   return run;
 }
 
+// "5", "0.3": seconds as the text and JSON show them.
+std::string seconds(std::uint64_t ns) { return fmt::format("{:g}", static_cast<double>(ns) / 1e9); }
+
 // Drops the page cache of the target before reading it: its own pages, else (root) all.
 bool drop_cache(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -119,7 +122,10 @@ Measured measure(const DiskPlan& plan, const DiskOptions& o, SignalGuard& signal
   }
   for (std::size_t s = 0; s < plan.steps.size() && !m.interrupted; ++s) {
     const DiskStep& step = plan.steps[s];
-    if (s > 0 && plan.interval_ns > 0 && signals.wait(plan.interval_ns) != 0) break;
+    if (s > 0 && plan.interval_ns > 0) {
+      line.show(fmt::format("pause {} s before {}", seconds(plan.interval_ns), step.name()));
+      if (signals.wait(plan.interval_ns) != 0) break;
+    }
     std::vector<storage::DiskLoop> loops;
     for (std::uint32_t l = 1; l <= o.loops; ++l) {
       if (signals.stop_requested()) {
@@ -141,9 +147,6 @@ Measured measure(const DiskPlan& plan, const DiskOptions& o, SignalGuard& signal
   m.interrupted = m.interrupted || signals.stop_requested();
   return m;
 }
-
-// "5", "0.3": seconds as the text and JSON show them.
-std::string seconds(std::uint64_t ns) { return fmt::format("{:g}", static_cast<double>(ns) / 1e9); }
 
 int explain(const DiskPlan& plan, const CommandIo& io) {
   if (plan.target.create) {
