@@ -149,6 +149,9 @@ Measured measure(const DiskPlan& plan, const DiskOptions& o, SignalGuard& signal
 }
 
 int explain(const DiskPlan& plan, const CommandIo& io) {
+  if (plan.target.block_device && plan.steps.back().writes()) {
+    io.out << "# writing a device that carries a signature: `hostmark fio --destructive ...`\n";
+  }
   if (plan.target.create) {
     io.out << "# write the test file once (removed at the end)\n"
            << storage::shell_command_line("hostmark fio",
