@@ -157,7 +157,8 @@ int run_fs_command(const std::vector<std::string>& args, const CommandIo& io) {
   r.command = "fs";
   r.context = collect_context();
   const FsOptions o = resolve(a, r.context.memory_bytes);
-  fsbench::measure_fs(o, io.err, r);
+  std::ostream no_progress(nullptr);  // progress only on a terminal, like every command
+  fsbench::measure_fs(o, io.err_is_tty ? io.err : no_progress, r);
   if (output.format != OutputFormat::kCsv) return emit_result(r, output, write_fs_text, io);
   auto sink = OutputSink::open(output, io.out).value();
   sink->stream() << fsbench::bonnie_csv_line(r) << '\n';
