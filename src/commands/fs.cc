@@ -31,6 +31,7 @@ struct FsArgs {
   int threads = 1;
   std::string name;
   bool quick = false;
+  bool keep_cache = false;
   std::int64_t seed = -1;
 };
 
@@ -89,7 +90,7 @@ FsOptions resolve(const FsArgs& a, std::uint64_t ram_bytes) {
   parse_file_size(a.file_size, o);
   o.dirs = a.dirs;
   o.threads = a.threads;
-  o.drop_cache = o.size_bytes > 0 && o.size_bytes < 2 * ram_bytes;
+  o.drop_cache = !a.keep_cache && o.size_bytes > 0 && o.size_bytes < 2 * ram_bytes;
   o.seed = a.seed >= 0 ? static_cast<std::uint64_t>(a.seed)
                        : static_cast<std::uint64_t>(
                              std::chrono::system_clock::now().time_since_epoch().count()) %
@@ -149,6 +150,8 @@ int run_fs_command(const std::vector<std::string>& args, const CommandIo& io) {
   app.add_option("--name", a.name, "machine name in the table and CSV (default: host name)");
   app.add_option("--seed", a.seed, "random seed (default: from the clock)")
       ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 62));
+  app.add_flag("--keep-cache", a.keep_cache,
+               "never drop the page cache between tests (bonnie++'s way; reads may be cached)");
   app.add_flag("--quick", a.quick, "small sizes (64M data, 1 x 1024 files) for smoke runs");
   add_output_options(app, output);
   if (!parse_command_line(app, args, io)) return 0;

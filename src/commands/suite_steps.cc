@@ -5,6 +5,7 @@
 
 #include "commands/cpu.h"
 #include "commands/memory.h"
+#include "fsbench/fs_run.h"
 #include "sysinfo/host_info.h"
 
 namespace hostmark {
@@ -37,10 +38,23 @@ void memory_step(const SuiteSettings& s, const CommandIo& io, Result& result) {
   if (run.interrupted) result.interrupted = true;
 }
 
+// The bonnie++-style fs test in a hostmark-fs.* directory under /var/tmp (removed after).
+void fs_step(const SuiteSettings& s, const CommandIo& io, Result& result) {
+  Result run;
+  run.context = result.context;
+  std::ostream no_progress(nullptr);
+  fsbench::measure_fs(fsbench::suite_fs_options("/var/tmp", s.quick, result.context.memory_bytes),
+                      io.err_is_tty ? io.err : no_progress, run);
+  add_prefixed("fs", std::move(run.phases), result);
+  for (auto& t : run.storage) result.storage.push_back(std::move(t));
+  if (run.interrupted) result.interrupted = true;
+}
+
 constexpr std::array kSteps = {
     SuiteStep{"info", "describe the host", info_step},
     SuiteStep{"cpu", "CPU score, 1 and all threads (sysbench prime work)", cpu_step},
     SuiteStep{"memory", "memory bandwidth, load latency, sysbench-style figure", memory_step},
+    SuiteStep{"fs", "filesystem test in /var/tmp (bonnie++-style)", fs_step},
 };
 
 }  // namespace

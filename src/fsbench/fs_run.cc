@@ -40,6 +40,19 @@ void fill_options(const FsOptions& o, Result& r) {
 
 }  // namespace
 
+FsOptions suite_fs_options(const std::string& dir, bool quick, std::uint64_t ram_bytes) {
+  constexpr std::uint64_t kMiB = 1024 * 1024;
+  FsOptions o;
+  o.dir = dir;
+  o.name = "suite";
+  o.size_bytes = quick ? 64 * kMiB : 1024 * kMiB;
+  o.char_bytes = quick ? 8 * kMiB : 64 * kMiB;
+  o.files_k = quick ? 1 : 16;
+  o.drop_cache = o.size_bytes < 2 * ram_bytes;
+  o.seed = 1;
+  return o;
+}
+
 void measure_fs(const FsOptions& o, std::ostream& progress, Result& r) {
   fill_options(o, r);
   StorageTarget target = storage::describe_storage(o.dir).value();
