@@ -28,9 +28,9 @@ std::string option(const Result& r, const std::string& name) {
 // The phase bonnie++ shows in a file column: its "Read" is our read pass when files had data.
 const Phase* file_phase(const Result& r, const std::string& round, const std::string& op) {
   if (op == "stat") {
-    if (const Phase* p = find_phase(r, round + "_read")) return p;
+    if (const Phase* p = find_phase(r, fmt::format("{}_read", round))) return p;
   }
-  return find_phase(r, round + "_" + op);
+  return find_phase(r, fmt::format("{}_{}", round, op));
 }
 
 std::vector<const Phase*> file_phases(const Result& r) {
@@ -78,16 +78,11 @@ std::string latency_row(const std::vector<const Phase*>& phases) {
   return line;
 }
 
-std::string size_label(std::uint64_t bytes) {
-  const std::uint64_t mib = bytes >> 20;
-  return mib % 1024 == 0 && mib > 0 ? fmt::format("{}G", mib / 1024) : fmt::format("{}M", mib);
-}
-
 std::string files_label(const Result& r, bool with_sizes) {
   std::string s = option(r, "files");
-  if (with_sizes) s += ":" + option(r, "file-max") + ":" + option(r, "file-min");
+  if (with_sizes) s = fmt::format("{}:{}:{}", s, option(r, "file-max"), option(r, "file-min"));
   const std::string dirs = option(r, "dirs");
-  if (!dirs.empty() && dirs != "0") s += "/" + dirs;
+  if (!dirs.empty() && dirs != "0") s = fmt::format("{}/{}", s, dirs);
   return s;
 }
 
@@ -118,8 +113,8 @@ void write_bonnie_table(const Result& r, std::ostream& out) {
         << "                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
         << "Name:Size etc        /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n";
     const std::string size = option(r, "size-label");
-    std::string row = name.substr(0, std::min<std::size_t>(name.size(), 18 - size.size()));
-    row += std::string(19 - row.size() - size.size(), ' ') + size;
+    const std::size_t name_width = size.size() < 18 ? 18 - size.size() : 1;
+    std::string row = fmt::format("{:<{}} {}", name.substr(0, name_width), name_width, size);
     for (const Phase* p : data) row += text_cells(p);
     out << row << '\n' << latency_row(data) << '\n';
   }
@@ -172,7 +167,10 @@ std::string bonnie_csv_line(const Result& r) {
     for (const Phase* p : group)
       f.push_back(p && p->latency ? bonnie_latency(p->latency->max_ns) : "");
   std::string line;
-  for (std::size_t i = 0; i < f.size(); ++i) line += (i ? "," : "") + f[i];
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    if (i > 0) line += ',';
+    line += f[i];
+  }
   return line;
 }
 

@@ -3,7 +3,9 @@
 namespace hostmark::fsbench {
 namespace {
 
-double seconds(const timeval& t) { return static_cast<double>(t.tv_sec) + t.tv_usec / 1e6; }
+double seconds(const timeval& t) {
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
+}
 
 double cpu_seconds(const rusage& u) { return seconds(u.ru_utime) + seconds(u.ru_stime); }
 
