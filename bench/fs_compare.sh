@@ -37,7 +37,7 @@ done
 names=(putc put_block rewrite getc get_block seeks seq_create seq_stat seq_del ran_create
   ran_stat ran_del)
 fields=(9 11 13 15 17 19 26 28 30 32 34 36)
-median() { grep -v '+' | sort -g | awk '{a[NR]=$1} END {if (NR == 0) print "+++++"; else print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+median() { { grep -v '+' || true; } | sort -g | awk '{a[NR]=$1} END {if (NR == 0) print "+++++"; else print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 column() { cut -d, -f"$(($2 + 1))" "$1" | median; }
 
 echo "| test | bonnie++ | hostmark fs | hostmark/bonnie++ |"

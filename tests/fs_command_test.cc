@@ -117,6 +117,7 @@ TEST(FsCommandTest, BadOptionsAreOneLineUsageErrors) {
        std::vector<std::vector<std::string>>{{"fs"},
                                              {"fs", dir.path() + "/missing"},
                                              {"fs", dir.path(), "--size=12q"},
+                                             {"fs", dir.path(), "--size=512k"},
                                              {"fs", dir.path(), "--chunk-size=1000"},
                                              {"fs", dir.path(), "--file-size=1k:2k"},
                                              {"fs", dir.path(), "--char-io=mmap"},

@@ -1,6 +1,7 @@
 // `hostmark fs DIR`: bonnie++-style data and file tests with mdtest-style per-operation rates.
 // Output: bonnie++'s table (normal), its CSV line (csv), or the Result (json).
 #include <fmt/format.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -66,9 +67,18 @@ FsOptions resolve(const FsArgs& a, std::uint64_t ram_bytes) {
   } else {
     o.size_bytes = a.quick ? kQuickSize : 2 * ram_bytes;
   }
-  o.size_bytes = o.size_bytes / kMiB * kMiB;  // whole MiB, like bonnie++'s -s
-  if (o.size_bytes != 0 && o.size_bytes < o.chunk_bytes)
+  if (o.size_bytes != 0 && o.size_bytes < kMiB)
     throw Failure(usage_error("--size", "must be 0 (skip the data tests) or at least 1M"));
+  o.size_bytes = o.size_bytes / kMiB * kMiB;  // whole MiB, like bonnie++'s -s
+  struct statvfs vfs {};
+  if (a.size.empty() && statvfs(a.dir.c_str(), &vfs) == 0 &&
+      o.size_bytes > static_cast<std::uint64_t>(vfs.f_bavail) * vfs.f_frsize)
+    throw Failure(usage_error(
+        a.dir,
+        fmt::format("the default --size (2 x RAM = {}) is more than its free space ({}): "
+                    "give a smaller --size",
+                    format_bytes_binary(o.size_bytes),
+                    format_bytes_binary(static_cast<std::uint64_t>(vfs.f_bavail) * vfs.f_frsize))));
   if (a.char_io == "stdio") {
     o.char_io = fsbench::CharIo::kStdio;
   } else if (a.char_io == "syscall") {
