@@ -11,6 +11,7 @@
 #include <random>
 #include <thread>
 
+#include "fsbench/char_tests.h"
 #include "fsbench/fd.h"
 #include "fsbench/test_meter.h"
 #include "storage/storage_context.h"
@@ -18,74 +19,10 @@
 namespace hostmark::fsbench {
 namespace {
 
-constexpr std::uint64_t kPollEvery = 4096;  // operations between interrupt polls
-
-double kib_per_s(std::uint64_t bytes, const TestMeter& m) {
-  return m.elapsed_s() > 0 ? static_cast<double>(bytes) / 1024.0 / m.elapsed_s() : 0;
-}
-
-Phase byte_phase(const std::string& name, const TestMeter& m, std::uint64_t bytes,
-                 const Histogram& h) {
-  Phase p =
-      make_phase(name, m, static_cast<double>(bytes), "bytes", kib_per_s(bytes, m), "KiB/s", h);
-  p.metrics.push_back({"mb_per_s",
-                       m.elapsed_s() > 0 ? static_cast<double>(bytes) / 1e6 / m.elapsed_s() : 0,
-                       "MB/s"});
-  return p;
-}
-
-void poll_interrupt(std::uint64_t i) {
-  if (i % kPollEvery == 0 && interrupt_pending()) throw Interrupted{};
-}
-
 void drop_cache(const FsOptions& o, const Fd& fd, DataRun& run) {
   if (!o.drop_cache) return;
   if (storage::drop_file_cache(fd.get())) return;
   if (!storage::drop_all_caches()) run.cache_dropped = false;
-}
-
-Phase putc_test(const FsOptions& o, const std::string& path) {
-  Histogram h;
-  TestMeter m;
-  if (o.char_io == CharIo::kSyscall) {
-    Fd fd = Fd::open(path, O_RDWR | O_CREAT | O_EXCL);
-    auto t = Clock::now();
-    for (std::uint64_t i = 0; i < o.char_bytes; ++i) {
-      poll_interrupt(i);
-      const char c = static_cast<char>(i & 0x7f);
-      fd.write_all(&c, 1);
-      const auto now = Clock::now();
-      h.record(ns_between(t, now));
-      t = now;
-    }
-    fd.sync();
-  } else {
-    Fd fd = Fd::open(path, O_RDWR | O_CREAT | O_EXCL);
-    std::FILE* f = fdopen(fd.get(), "w");
-    if (f == nullptr) throw_errno(path, "fdopen");
-    fd.release();
-    auto t = Clock::now();
-    for (std::uint64_t i = 0; i < o.char_bytes; ++i) {
-      if (i % kPollEvery == 0 && interrupt_pending()) {
-        std::fclose(f);
-        throw Interrupted{};
-      }
-      if (putc(static_cast<int>(i & 0x7f), f) == EOF) {
-        std::fclose(f);
-        throw_errno(path, "write");
-      }
-      const auto now = Clock::now();
-      h.record(ns_between(t, now));
-      t = now;
-    }
-    const bool ok = std::fflush(f) == 0 && fsync(fileno(f)) == 0;
-    const int e = errno;
-    std::fclose(f);
-    errno = e;
-    if (!ok) throw_errno(path, "write");
-  }
-  m.stop();
-  return byte_phase("putc", m, o.char_bytes, h);
 }
 
 Phase block_write_test(const FsOptions& o, const std::string& path) {
@@ -124,46 +61,6 @@ Phase rewrite_test(const FsOptions& o, const std::string& path) {
   fd.sync();
   m.stop();
   return byte_phase("rewrite", m, chunks * o.chunk_bytes, h);
-}
-
-Phase getc_test(const FsOptions& o, const std::string& path) {
-  Histogram h;
-  TestMeter m;
-  Fd fd = Fd::open(path, O_RDONLY);
-  if (o.char_io == CharIo::kSyscall) {
-    auto t = Clock::now();
-    for (std::uint64_t i = 0; i < o.char_bytes; ++i) {
-      poll_interrupt(i);
-      char c = 0;
-      fd.read_exact(&c, 1);
-      const auto now = Clock::now();
-      h.record(ns_between(t, now));
-      t = now;
-    }
-  } else {
-    std::FILE* f = fdopen(fd.get(), "r");
-    if (f == nullptr) throw_errno(path, "fdopen");
-    fd.release();
-    auto t = Clock::now();
-    for (std::uint64_t i = 0; i < o.char_bytes; ++i) {
-      if (i % kPollEvery == 0 && interrupt_pending()) {
-        std::fclose(f);
-        throw Interrupted{};
-      }
-      if (getc(f) == EOF) {
-        const bool failed = std::ferror(f) != 0;
-        std::fclose(f);
-        if (failed) throw_errno(path, "read");
-        throw Failure(run_error(path, "read: the file ended early"));
-      }
-      const auto now = Clock::now();
-      h.record(ns_between(t, now));
-      t = now;
-    }
-    std::fclose(f);
-  }
-  m.stop();
-  return byte_phase("getc", m, o.char_bytes, h);
 }
 
 Phase block_read_test(const FsOptions& o, const std::string& path) {

@@ -46,4 +46,21 @@ Phase make_phase(const std::string& name, const TestMeter& meter, double work,
   return p;
 }
 
+namespace {
+double kib_per_s(std::uint64_t bytes, const TestMeter& m) {
+  return m.elapsed_s() > 0 ? static_cast<double>(bytes) / 1024.0 / m.elapsed_s() : 0;
+}
+
+}  // namespace
+
+Phase byte_phase(const std::string& name, const TestMeter& m, std::uint64_t bytes,
+                 const Histogram& h) {
+  Phase p =
+      make_phase(name, m, static_cast<double>(bytes), "bytes", kib_per_s(bytes, m), "KiB/s", h);
+  p.metrics.push_back({"mb_per_s",
+                       m.elapsed_s() > 0 ? static_cast<double>(bytes) / 1e6 / m.elapsed_s() : 0,
+                       "MB/s"});
+  return p;
+}
+
 }  // namespace hostmark::fsbench

@@ -40,4 +40,8 @@ Phase make_phase(const std::string& name, const TestMeter& meter, double work,
                  const std::string& work_unit, double rate, const std::string& rate_unit,
                  const Histogram& latency);
 
+// The Phase of a test that moved `bytes`: rate in KiB/s, plus {"mb_per_s", decimal MB/s}.
+Phase byte_phase(const std::string& name, const TestMeter& m, std::uint64_t bytes,
+                 const Histogram& h);
+
 }  // namespace hostmark::fsbench

@@ -3,6 +3,7 @@
 // removed with everything in it on destruction (also while an error or an interrupt unwinds).
 // DIR itself is never removed. Also the errno-to-Failure seam and the interrupt poll of the
 // fs tests.
+#include <cstdint>
 #include <string>
 
 namespace hostmark::fsbench {
@@ -32,5 +33,11 @@ struct Interrupted {};
 // True when SIGINT or SIGTERM is pending (blocked by the command's SignalGuard). One syscall:
 // poll it every few thousand operations, not on every one.
 bool interrupt_pending();
+
+// Throws Interrupted when operation number i is a multiple of kPollEvery and a signal is pending.
+inline constexpr std::uint64_t kPollEvery = 4096;
+inline void poll_interrupt(std::uint64_t i) {
+  if (i % kPollEvery == 0 && interrupt_pending()) throw Interrupted{};
+}
 
 }  // namespace hostmark::fsbench
