@@ -85,3 +85,27 @@ TEST(FsFormatTest, SkippedTestsLeaveEmptyFields) {
 
 }  // namespace
 }  // namespace hostmark::fsbench
+
+namespace hostmark::fsbench {
+namespace {
+
+TEST(FsFormatTest, FileSizesAndDirsLikeBonCsv2txt) {
+  Result r = sample();
+  // The first of two same-named options wins.
+  const std::vector<std::pair<std::string, std::string>> sizes = {
+      {"file-max", "2048"}, {"file-min", "1024"}, {"dirs", "3"}};
+  r.options.insert(r.options.begin(), sizes.begin(), sizes.end());
+  // With data in the files, bonnie++'s "Read" column is the read pass, not the stat pass.
+  r.phases.push_back(phase("seq_read", 4321, "files/s", 12, 1.0, 90000));
+  std::ostringstream out;
+  write_bonnie_table(r, out);
+  EXPECT_NE(out.str().find("      files:max:min  /sec %CP"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("\n      1:2048:1024/3 +++++ +++  4321  12 +++++ +++"),
+            std::string::npos)
+      << out.str();
+  EXPECT_NE(bonnie_csv_line(r).find(",1,2048,1024,3,,+++++,+++,4321,12,"), std::string::npos)
+      << bonnie_csv_line(r);
+}
+
+}  // namespace
+}  // namespace hostmark::fsbench

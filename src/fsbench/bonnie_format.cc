@@ -25,9 +25,10 @@ std::string option(const Result& r, const std::string& name) {
   return "";
 }
 
-// The phase bonnie++ shows in a file column: its "Read" is our read pass when files had data.
+// The phase bonnie++ shows in a file column: its "Read" is our read pass when files have data
+// (bonnie++ stats and reads them), else our stat pass.
 const Phase* file_phase(const Result& r, const std::string& round, const std::string& op) {
-  if (op == "stat") {
+  if (op == "stat" && option(r, "file-max") != "0") {
     if (const Phase* p = find_phase(r, fmt::format("{}_read", round))) return p;
   }
   return find_phase(r, fmt::format("{}_{}", round, op));

@@ -144,11 +144,9 @@ void run_round(const FsOptions& o, const std::string& prefix, const std::string&
   progress << "done.\nStat files in " << how << " order..." << std::flush;
   phases.push_back(
       timed(prefix + "stat", o, next_order(), [&](std::size_t i) { stat_file(set, i); }));
-  if (o.file_max_bytes > 0) {
-    progress << "done.\nRead files in " << how << " order..." << std::flush;
-    phases.push_back(
-        timed(prefix + "read", o, next_order(), [&](std::size_t i) { read_file(set, i); }));
-  }
+  progress << "done.\nRead files in " << how << " order..." << std::flush;
+  phases.push_back(
+      timed(prefix + "read", o, next_order(), [&](std::size_t i) { read_file(set, i); }));
   progress << "done.\nDelete files in " << how << " order..." << std::flush;
   phases.push_back(
       timed(prefix + "delete", o, next_order(), [&](std::size_t i) { delete_file(set, i); }));

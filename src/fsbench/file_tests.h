@@ -6,7 +6,7 @@
 // and four operations per round, each a phase of its own:
 //   create  open(O_CREAT|O_EXCL), write the file's data, close
 //   stat    stat()
-//   read    open, read all the data, close (only when files have data)
+//   read    open, read all the data, close (mdtest's "File read"; open+close of empty files)
 //   delete  unlink
 // Rates are files/s over the wall time of the phase; latency is per file.
 // Throws Failure naming the file on an error (ENOSPC...), Interrupted on SIGINT/SIGTERM.
