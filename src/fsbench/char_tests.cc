@@ -40,6 +40,14 @@ class CharTimer {
   Clock::time_point last_;
 };
 
+// The phase, saying how many calls one latency sample covers.
+Phase char_phase(const std::string& name, const FsOptions& o, const TestMeter& m,
+                 const Histogram& h) {
+  Phase p = byte_phase(name, m, o.char_bytes, h);
+  p.metrics.push_back({"calls_per_latency_sample", static_cast<double>(group(o)), "calls"});
+  return p;
+}
+
 }  // namespace
 
 Phase putc_test(const FsOptions& o, const std::string& path) {
@@ -79,7 +87,7 @@ Phase putc_test(const FsOptions& o, const std::string& path) {
     if (!ok) throw_errno(path, "write");
   }
   m.stop();
-  return byte_phase("putc", m, o.char_bytes, h);
+  return char_phase("putc", o, m, h);
 }
 
 Phase getc_test(const FsOptions& o, const std::string& path) {
@@ -115,7 +123,7 @@ Phase getc_test(const FsOptions& o, const std::string& path) {
     std::fclose(f);
   }
   m.stop();
-  return byte_phase("getc", m, o.char_bytes, h);
+  return char_phase("getc", o, m, h);
 }
 
 }  // namespace hostmark::fsbench

@@ -82,12 +82,14 @@ void measure_fs(const FsOptions& o, std::ostream& progress, Result& r) {
   if (o.size_bytes > 0 && o.drop_cache)
     r.notes.push_back(
         "the data set is smaller than 2 x RAM: the page cache was dropped before each read test");
-  r.notes.push_back(o.char_io == CharIo::kStdio
-                        ? "per-char tests use stdio putc/getc (one call per byte, buffered); "
-                          "bonnie++ 2.00a does one write()/read() system call per byte: "
-                          "use --char-io=syscall to compare"
-                        : "per-char tests do one write()/read() system call per byte, like "
-                          "bonnie++ 2.00a");
+  if (o.size_bytes > 0 && o.char_bytes > 0)
+    r.notes.push_back(o.char_io == CharIo::kStdio
+                          ? "per-char tests use stdio putc/getc (one call per byte, buffered); "
+                            "bonnie++ 2.00a does one write()/read() system call per byte: "
+                            "use --char-io=syscall to compare; their latency is timed per 64 calls "
+                            "(a clock read costs more than a putc)"
+                          : "per-char tests do one write()/read() system call per byte, like "
+                            "bonnie++ 2.00a");
   r.notes.push_back(
       "KiB/s figures are binary (1 K = 1024 bytes) like bonnie++'s K/sec; "
       "\"+++++\" marks a test that ran under 0.5 s, too short to time");
