@@ -14,6 +14,7 @@ namespace hostmark::fsbench {
 
 WorkDir::WorkDir(const std::string& dir) {
   std::error_code ec;
+  if (!std::filesystem::exists(dir, ec)) throw Failure(usage_error(dir, "no such directory"));
   if (!std::filesystem::is_directory(dir, ec)) throw Failure(usage_error(dir, "not a directory"));
   std::string tmpl = dir + "/hostmark-fs.XXXXXX";
   if (mkdtemp(tmpl.data()) == nullptr)
