@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 
 #include "run_binary.h"
 #include "scratch_dir.h"
@@ -94,6 +95,19 @@ TEST(FsCommandTest, FileSizesDirsAndThreads) {
   EXPECT_EQ(names.count("seq_read"), 1u);
   EXPECT_EQ(names.count("ran_read"), 1u);
   EXPECT_EQ(names.count("putc"), 0u) << "--size=0 skips the data tests";
+  EXPECT_TRUE(dir.empty());
+}
+
+TEST(FsCommandTest, QuickIs64MiBAnd1024Files) {
+  ScratchDir dir(fast_base());
+  const RunOutput r = run_hostmark({"fs", dir.path(), "--quick", "--output-format=csv"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<std::string> fields;
+  std::stringstream line(r.out);
+  for (std::string f; std::getline(line, f, ',');) fields.push_back(f);
+  ASSERT_EQ(fields.size(), 50u) << r.out;
+  EXPECT_EQ(fields[5], "64M");  // file_size
+  EXPECT_EQ(fields[21], "1");   // num_files (x 1024)
   EXPECT_TRUE(dir.empty());
 }
 
