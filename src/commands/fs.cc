@@ -32,6 +32,7 @@ struct FsArgs {
   int threads = 1;
   std::string name;
   bool quick = false;
+  bool files_given = false;  // --files was on the command line (--quick does not override it)
   bool keep_cache = false;
   std::int64_t seed = -1;
 };
@@ -96,7 +97,7 @@ FsOptions resolve(const FsArgs& a, std::uint64_t ram_bytes) {
   o.char_bytes = std::min(o.char_bytes, o.size_bytes);
   o.seeks = a.seeks;
   o.seekers = a.seekers;
-  o.files_k = a.quick && a.files == 16 ? 1 : a.files;
+  o.files_k = a.quick && !a.files_given ? 1 : a.files;
   parse_file_size(a.file_size, o);
   o.dirs = a.dirs;
   o.threads = a.threads;
@@ -146,9 +147,9 @@ int run_fs_command(const std::vector<std::string>& args, const CommandIo& io) {
   app.add_option("--seekers", a.seekers, "seeker threads")
       ->capture_default_str()
       ->check(CLI::Range(1, 1024));
-  app.add_option("--files", a.files, "file tests: N x 1024 files (0 skips)")
-      ->capture_default_str()
-      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 20));
+  auto* files = app.add_option("--files", a.files, "file tests: N x 1024 files (0 skips)")
+                    ->capture_default_str()
+                    ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 20));
   app.add_option("--file-size", a.file_size, "MAX[:MIN] bytes of each file (default 0: empty)")
       ->capture_default_str();
   app.add_option("--dirs", a.dirs, "spread the files over this many directories")
@@ -165,6 +166,7 @@ int run_fs_command(const std::vector<std::string>& args, const CommandIo& io) {
   app.add_flag("--quick", a.quick, "small sizes (64M data, 1 x 1024 files) for smoke runs");
   add_output_options(app, output);
   if (!parse_command_line(app, args, io)) return 0;
+  a.files_given = files->count() > 0;
 
   Result r;
   r.command = "fs";
