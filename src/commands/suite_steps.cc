@@ -2,9 +2,11 @@
 
 #include <array>
 #include <memory>
+#include <string>
 
 #include "commands/cpu.h"
 #include "commands/memory.h"
+#include "fsbench/fs_run.h"
 #include "sysinfo/host_info.h"
 
 namespace hostmark {
@@ -37,10 +39,28 @@ void memory_step(const SuiteSettings& s, const CommandIo& io, Result& result) {
   if (run.interrupted) result.interrupted = true;
 }
 
+// The bonnie++-style fs test in a hostmark-fs.* directory under /var/tmp (removed after).
+void fs_step(const SuiteSettings& s, const CommandIo& io, Result& result) {
+  Result run;
+  run.context = result.context;
+  std::ostream no_progress(nullptr);
+  try {
+    fsbench::measure_fs(fsbench::suite_fs_options("/var/tmp", s.quick, result.context.memory_bytes),
+                        io.err_is_tty ? io.err : no_progress, run);
+  } catch (const Failure& f) {  // a full /var/tmp must not end the whole suite
+    result.warnings.push_back(std::string("fs step skipped: ") + f.what());
+    return;
+  }
+  add_prefixed("fs", std::move(run.phases), result);
+  for (auto& t : run.storage) result.storage.push_back(std::move(t));
+  if (run.interrupted) result.interrupted = true;
+}
+
 constexpr std::array kSteps = {
     SuiteStep{"info", "describe the host", info_step},
     SuiteStep{"cpu", "CPU score, 1 and all threads (sysbench prime work)", cpu_step},
     SuiteStep{"memory", "memory bandwidth, load latency, sysbench-style figure", memory_step},
+    SuiteStep{"fs", "filesystem test in /var/tmp (bonnie++-style)", fs_step},
 };
 
 }  // namespace
