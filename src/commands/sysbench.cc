@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 
 #include "cli/sysbench_args.h"
 #include "cli/units.h"
@@ -11,6 +12,7 @@
 #include "core/build_info.h"
 #include "output/format.h"
 #include "output/progress.h"
+#include "output/storage_text.h"
 #include "output/sysbench_report.h"
 #include "results/context.h"
 #include "runner/clock.h"
@@ -120,7 +122,10 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
   auto workload = test.make_workload(args, groups, seed);
   auto sink = OutputSink::open(output, io.out).value();
   const bool normal = output.format == OutputFormat::kNormal;
+  std::optional<StorageTarget> storage_target;
+  if (test.storage_facts != nullptr) storage_target = storage::describe_storage(".").value();
   if (normal) {
+    if (storage_target) write_storage_header(*storage_target, sink->stream());
     SysbenchHeader h{spec.threads,
                      spec.rate_per_s,
                      spec.report_interval_ns / 1'000'000'000ull,
@@ -142,8 +147,16 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
   Phase phase =
       phase_from_outcome(std::string(test.name), outcome, percentiles_for(spec.percentile));
   std::vector<Metric> own;
-  test.add_metrics(args, groups, outcome, own);
+  test.add_metrics(args, groups, *workload, outcome, own);
   phase.metrics.insert(phase.metrics.begin(), own.begin(), own.end());
+  if (storage_target) {
+    const bool in_vm =
+        result.context.virtualization != "" && result.context.virtualization != "none";
+    storage_target->warnings =
+        storage::storage_warnings(*storage_target, test.storage_facts(args, groups, phase),
+                                  result.context.memory_bytes, in_vm);
+    result.storage.push_back(*storage_target);
+  }
   result.phases.push_back(std::move(phase));
   result.interrupted = outcome.interrupted;
   if (outcome.forced_shutdown)
@@ -158,7 +171,10 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
   }
   write_result(
       result, output.format,
-      [&report](const Result& r, std::ostream& out) { write_sysbench_report(r, report, out); },
+      [&report](const Result& r, std::ostream& out) {
+        write_sysbench_report(r, report, out);
+        for (const auto& target : r.storage) write_storage_warnings(target, out);
+      },
       sink->stream());
   sink->close().value();
   if (outcome.forced_shutdown) {
@@ -199,6 +215,11 @@ int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& 
     return 0;
   }
   if (command == "prepare" || command == "cleanup") {
+    const auto hook = command == "prepare" ? test->prepare : test->cleanup;
+    if (hook != nullptr) {
+      io.out << "sysbench 1.0.20 compatible (hostmark " << build::kVersion << ")\n\n";
+      return hook(args, groups, io.out);
+    }
     throw Failure(usage_error(
         "sysbench " + std::string(test->name),
         fmt::format("the '{}' test does not implement the '{}' command", test->name, command)));
@@ -206,7 +227,8 @@ int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& 
   if (command.empty()) {
     throw Failure(
         usage_error("sysbench " + std::string(test->name),
-                    fmt::format("the '{}' test requires a command: run or help", test->name)));
+                    fmt::format("the '{}' test requires a command: {}", test->name,
+                                test->prepare ? "prepare, run, cleanup or help" : "run or help")));
   }
   if (command != "run") {
     throw Failure(usage_error(command, "unknown command (use run, help, prepare or cleanup)"));

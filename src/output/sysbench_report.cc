@@ -30,6 +30,15 @@ void write_test_section(const Result& r, const Phase& p, std::ostream& out) {
                          metric_or(p, "transferred_mib"), metric_or(p, "transferred_mib_per_s"));
     }
     out << '\n';
+  } else if (r.command == "sysbench fileio") {
+    out << "\nFile operations:\n"
+        << fmt::format("    reads/s:                      {:.2f}\n", metric_or(p, "reads_per_s"))
+        << fmt::format("    writes/s:                     {:.2f}\n", metric_or(p, "writes_per_s"))
+        << fmt::format("    fsyncs/s:                     {:.2f}\n\n", metric_or(p, "fsyncs_per_s"))
+        << "Throughput:\n"
+        << fmt::format("    read, MiB/s:                  {:.2f}\n", metric_or(p, "read_mib_per_s"))
+        << fmt::format("    written, MiB/s:               {:.2f}\n\n",
+                       metric_or(p, "written_mib_per_s"));
   } else {
     out << '\n';
   }
