@@ -131,7 +131,8 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
                      spec.report_interval_ns / 1'000'000'000ull,
                      spec.seed,
                      spec.warmup_ns / 1'000'000'000ull,
-                     test.header_lines(args, groups)};
+                     test.header_lines(args, groups),
+                     args.flag(groups, "validate")};
     write_sysbench_header(h, sink->stream());
   }
   Result result;

@@ -1,6 +1,7 @@
 #include "workloads/sysbench_fileio.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <array>
@@ -34,6 +35,11 @@ struct alignas(64) Slot {
   std::uint64_t written_bytes = 0;
   Histogram completion;
 };
+
+std::string size_text(std::uint64_t bytes) {
+  if (bytes % (1u << 20) == 0) return std::to_string(bytes >> 20) + "MiB";
+  return std::to_string(bytes >> 10) + "KiB";
+}
 
 std::uint64_t stamp_of(std::uint64_t file_index, std::uint64_t offset) {
   return (file_index << 48) ^ offset;
@@ -269,26 +275,50 @@ class FileioWorker final : public EventWorker {
 
 }  // namespace
 
+namespace {
+void close_all(FileioWorkload::Shared& s) {
+  for (auto& f : s.files) ::close(f.fd);
+  s.files.clear();
+}
+}  // namespace
+
 FileioWorkload::FileioWorkload(const FileioSpec& spec, int threads)
     : shared_(std::make_unique<Shared>()) {
   Shared& s = *shared_;
   s.spec = spec;
   s.blocks_per_file = spec.block_bytes ? spec.file_bytes() / spec.block_bytes : 0;
-  const int access = spec.writes() ? O_RDWR : O_RDONLY;
+  // seqwr is sysbench's "creation" test: it starts from empty files.
+  const bool create = spec.mode == FileioMode::kSeqwr;
+  const int access = (spec.writes() ? O_RDWR : O_RDONLY) | (create ? O_CREAT | O_TRUNC : 0);
   for (std::uint64_t i = 0; i < spec.file_num; ++i) {
     const std::string name = fileio_file_name(i);
     const std::string path = spec.dir == "." ? name : spec.dir + "/" + name;
-    const int fd = ::open(path.c_str(), access | spec.open_flags | O_CLOEXEC);
+    const int fd = ::open(path.c_str(), access | spec.open_flags | O_CLOEXEC, 0600);
     if (fd < 0) {
       const int err = errno;
-      for (auto& f : s.files) ::close(f.fd);
-      s.files.clear();
+      close_all(s);
       throw Failure(
           run_error("Cannot open file '" + name + "'",
                     std::string(std::strerror(err)) +
                         (err == ENOENT ? " (did you forget to run the prepare step?)" : "")));
     }
     s.files.push_back({fd, spec.file_bytes(), false, name});
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) st.st_size = 0;
+    const auto size = static_cast<std::uint64_t>(st.st_size);
+    if (create && spec.io == FileioIo::kMmap &&
+        ::ftruncate(fd, static_cast<off_t>(spec.file_bytes())) != 0) {
+      const int err = errno;
+      close_all(s);
+      throw Failure(run_error(name, std::string("ftruncate: ") + std::strerror(err)));
+    }
+    if (!create && size < spec.file_bytes()) {
+      close_all(s);
+      throw Failure(run_error(
+          name, "size is " + size_text(size) + ", but at least " + size_text(spec.file_bytes()) +
+                    " is expected (did you run prepare with different --file-total-size or "
+                    "--file-num values?)"));
+    }
   }
   for (int i = 0; i < threads; ++i) s.slots.push_back(std::make_unique<Slot>());
 }
