@@ -4,6 +4,7 @@
 
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
 
 #include "sysbench_fileio_env.h"
 
@@ -82,6 +83,7 @@ TEST(SysbenchFileioTest, FsyncEventsAreCountedLikeSysbench) {
   struct Case {
     std::vector<std::string> args;
     double writes, fsyncs;
+    std::string events = "1000";
   };
   const std::vector<Case> cases = {
       {{"--file-fsync-end=off"}, 964, 36}, {{}, 964, 40},
@@ -98,7 +100,7 @@ TEST(SysbenchFileioTest, FsyncEventsAreCountedLikeSysbench) {
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     const std::string what = c.args.empty() ? "defaults" : c.args[0];
-    EXPECT_EQ(metric(j, "total_events"), 1000) << what;
+    EXPECT_EQ(metric(j, "total_events"), std::stod(c.events)) << what;
     EXPECT_EQ(metric(j, "writes"), c.writes) << what;
     EXPECT_EQ(metric(j, "fsyncs"), c.fsyncs) << what;
     EXPECT_EQ(metric(j, "reads"), 0) << what;
@@ -226,6 +228,20 @@ TEST(SysbenchFileioTest, JsonCarriesFileMetricsAndStorage) {
   for (const auto& w : j["storage"][0]["warnings"])
     small_warning = small_warning || w["kind"] == "file_smaller_than_ram";
   EXPECT_TRUE(small_warning) << j["storage"][0].dump();
+}
+
+TEST(SysbenchFileioTest, IntermediateReportsInSysbenchFileioLayout) {
+  ScratchDir dir;
+  CwdGuard cwd(dir.path());
+  ASSERT_EQ(fileio({"--file-total-size=2M", "--file-num=2", "prepare"}).exit_code, 0);
+  const RunOutput r = fileio({"--file-total-size=2M", "--file-num=2", "--file-test-mode=rndrw",
+                              "--time=2", "--report-interval=1", "run"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(std::regex_search(
+      r.out,
+      std::regex(R"(\n\[ 1s \] reads: [0-9]+\.[0-9]{2} MiB/s writes: [0-9]+\.[0-9]{2} )"
+                 R"(MiB/s fsyncs: [0-9]+\.[0-9]{2}/s latency \(ms,95%\): [0-9]+\.[0-9]{3}\n)")))
+      << r.out;
 }
 
 TEST(SysbenchFileioTest, HelpListsFileio) {

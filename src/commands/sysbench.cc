@@ -81,15 +81,19 @@ RunSpec run_spec_from(const SbArgs& a, std::span<const SbOptionGroup> g) {
 class SysbenchObserver final : public RunObserver {
  public:
   SysbenchObserver(std::ostream* intervals, ProgressLine& progress, std::string what,
-                   double percentile)
-      : intervals_(intervals),
+                   double percentile, const SysbenchTest& test, const Workload& workload)
+      : test_(test),
+        workload_(workload),
+        intervals_(intervals),
         progress_(progress),
         what_(std::move(what)),
         percentile_(percentile) {}
   void on_interval(const IntervalSample& s) override {
     if (intervals_ == nullptr) return;
     progress_.clear();
-    *intervals_ << format_sysbench_interval(s, percentile_) << std::endl;
+    if (test_.interval_line != nullptr)
+      *intervals_ << test_.interval_line(workload_, s, percentile_, interval_state_) << std::endl;
+    else *intervals_ << format_sysbench_interval(s, percentile_) << std::endl;
   }
   void on_progress(double elapsed_s, std::uint64_t events, double expected_s) override {
     const double rate = elapsed_s > 0 ? static_cast<double>(events) / elapsed_s : 0;
@@ -97,6 +101,9 @@ class SysbenchObserver final : public RunObserver {
   }
 
  private:
+  const SysbenchTest& test_;
+  const Workload& workload_;
+  std::vector<double> interval_state_;
   std::ostream* intervals_;
   ProgressLine& progress_;
   std::string what_;
@@ -141,7 +148,7 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
   for (const auto& [k, v] : args.given()) result.options.emplace_back(k, v);
   ProgressLine progress(io.err, io.err_is_tty && args.count(groups, "verbosity") > 0);
   SysbenchObserver observer(normal ? &sink->stream() : nullptr, progress,
-                            "sysbench " + std::string(test.name), spec.percentile);
+                            "sysbench " + std::string(test.name), spec.percentile, test, *workload);
   const RunOutcome outcome = run_workload(*workload, spec, &observer);
   progress.clear();
 

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <cmath>
 #include <sstream>
 
 #include "core/error.h"
@@ -236,6 +237,24 @@ int fileio_prepare(const SbArgs& a, Groups g, std::ostream& out) {
 int fileio_cleanup(const SbArgs& a, Groups g, std::ostream& out) {
   cleanup_fileio_files(fileio_spec(a, g, false), out);
   return 0;
+}
+
+std::string fileio_interval_line(const Workload& workload, const IntervalSample& sample,
+                                 double percentile, std::vector<double>& state) {
+  const FileioCounters c = dynamic_cast<const FileioWorkload&>(workload).counters();
+  const std::vector<double> now = {sample.time_s, static_cast<double>(c.read_bytes),
+                                   static_cast<double>(c.written_bytes),
+                                   static_cast<double>(c.fsyncs)};
+  if (state.size() != now.size()) state.assign(now.size(), 0.0);
+  const double seconds = now[0] - state[0];
+  const auto rate = [&](std::size_t i) { return seconds > 0 ? (now[i] - state[i]) / seconds : 0; };
+  const double mib = 1024.0 * 1024.0;
+  std::string line = fmt::format(
+      "[ {}s ] reads: {:.2f} MiB/s writes: {:.2f} MiB/s fsyncs: {:.2f}/s latency (ms,{}%): {:.3f}",
+      std::llround(sample.time_s), rate(1) / mib, rate(2) / mib, rate(3), percentile,
+      static_cast<double>(sample.latency_pct_ns) / 1e6);
+  state = now;
+  return line;
 }
 
 storage::MeasureFacts fileio_storage_facts(const SbArgs& a, Groups g, const Phase& phase) {

@@ -27,6 +27,9 @@ void fileio_metrics(const SbArgs& a, std::span<const SbOptionGroup> g, const Wor
                     const RunOutcome& outcome, std::vector<Metric>& metrics);
 int fileio_prepare(const SbArgs& a, std::span<const SbOptionGroup> g, std::ostream& out);
 int fileio_cleanup(const SbArgs& a, std::span<const SbOptionGroup> g, std::ostream& out);
+// "[ 1s ] reads: 32.77 MiB/s writes: 21.85 MiB/s fsyncs: 276.65/s latency (ms,95%): 3.551"
+std::string fileio_interval_line(const Workload& workload, const IntervalSample& sample,
+                                 double percentile, std::vector<double>& state);
 storage::MeasureFacts fileio_storage_facts(const SbArgs& a, std::span<const SbOptionGroup> g,
                                            const Phase& phase);
 

@@ -143,15 +143,16 @@ std::unique_ptr<Workload> make_mutex(const SbArgs& a, Groups g, std::uint64_t se
 
 const std::array kTests = {
     SysbenchTest{"fileio", "File I/O test", fileio_options(), make_fileio, fileio_lines,
-                 fileio_metrics, fileio_prepare, fileio_cleanup, fileio_storage_facts},
+                 fileio_metrics, fileio_prepare, fileio_cleanup, fileio_interval_line,
+                 fileio_storage_facts},
     SysbenchTest{"cpu", "CPU performance test", kCpuOptions, make_cpu, cpu_lines, cpu_metrics,
-                 nullptr, nullptr, nullptr},
+                 nullptr, nullptr, nullptr, nullptr},
     SysbenchTest{"memory", "Memory functions speed test", kMemoryOptions, make_memory, memory_lines,
-                 memory_metrics, nullptr, nullptr, nullptr},
+                 memory_metrics, nullptr, nullptr, nullptr, nullptr},
     SysbenchTest{"threads", "Threads subsystem performance test", kThreadsOptions, make_threads,
-                 no_lines, no_metrics, nullptr, nullptr, nullptr},
+                 no_lines, no_metrics, nullptr, nullptr, nullptr, nullptr},
     SysbenchTest{"mutex", "Mutex performance test", kMutexOptions, make_mutex, no_lines, no_metrics,
-                 nullptr, nullptr, nullptr},
+                 nullptr, nullptr, nullptr, nullptr},
 };
 
 }  // namespace

@@ -40,6 +40,10 @@ struct SysbenchTest {
                  std::ostream& out) = nullptr;
   // Optional: storage tests describe the current directory in Result::storage and warn from
   // these facts of the finished phase.
+  // Optional: the test's own intermediate report line (nullptr: "thds: eps: lat"). `state`
+  // starts empty and is kept between calls of one run.
+  std::string (*interval_line)(const Workload& workload, const IntervalSample& sample,
+                               double percentile, std::vector<double>& state) = nullptr;
   storage::MeasureFacts (*storage_facts)(const SbArgs& args, std::span<const SbOptionGroup> groups,
                                          const Phase& phase) = nullptr;
 };

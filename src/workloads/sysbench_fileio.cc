@@ -27,12 +27,25 @@ std::string fileio_file_name(std::uint64_t index) { return "test_file." + std::t
 
 namespace {
 
+// A counter one thread writes and any thread may read (a relaxed load and store: no locked
+// instruction on the owner's path).
+class Counter {
+ public:
+  void add(std::uint64_t n) {
+    v_.store(v_.load(std::memory_order_relaxed) + n, std::memory_order_relaxed);
+  }
+  std::uint64_t get() const { return v_.load(std::memory_order_relaxed); }
+
+ private:
+  std::atomic<std::uint64_t> v_{0};
+};
+
 struct alignas(64) Slot {
-  std::uint64_t reads = 0;
-  std::uint64_t writes = 0;
-  std::uint64_t fsyncs = 0;
-  std::uint64_t read_bytes = 0;
-  std::uint64_t written_bytes = 0;
+  Counter reads;
+  Counter writes;
+  Counter fsyncs;
+  Counter read_bytes;
+  Counter written_bytes;
   Histogram completion;
 };
 
@@ -221,11 +234,11 @@ class FileioWorker final : public EventWorker {
       fail(u, u.result < 0 ? static_cast<int>(-u.result) : 0);
     if (completed_ns != 0) slot_.completion.record(completed_ns - u.start_ns);
     if (u.op == IoOp::kWrite) {
-      ++slot_.writes;
-      slot_.written_bytes += u.length;
+      slot_.writes.add(1);
+      slot_.written_bytes.add(u.length);
     } else {
-      ++slot_.reads;
-      slot_.read_bytes += u.length;
+      slot_.reads.add(1);
+      slot_.read_bytes.add(u.length);
       if (spec_.validate &&
           !check_block(u.buf, u.length, static_cast<std::uint64_t>(u.file), u.offset)) {
         throw Failure(run_error(
@@ -254,7 +267,7 @@ class FileioWorker final : public EventWorker {
         throw Failure(run_error(f.path, std::string(spec_.fdatasync ? "fdatasync" : "fsync") +
                                             ": " + std::strerror(errno)));
     }
-    ++slot_.fsyncs;
+    slot_.fsyncs.add(1);
   }
 
   Shared& sh_;
@@ -334,16 +347,22 @@ std::unique_ptr<EventWorker> FileioWorkload::make_worker(int thread_index, int /
       shared_->spec.seed * 0x9e3779b97f4a7c15ull + static_cast<std::uint64_t>(thread_index) + 1);
 }
 
-FileioTotals FileioWorkload::totals() const {
-  FileioTotals t;
+FileioCounters FileioWorkload::counters() const {
+  FileioCounters c;
   for (const auto& s : shared_->slots) {
-    t.reads += s->reads;
-    t.writes += s->writes;
-    t.fsyncs += s->fsyncs;
-    t.read_bytes += s->read_bytes;
-    t.written_bytes += s->written_bytes;
-    t.completion.merge(s->completion);
+    c.reads += s->reads.get();
+    c.writes += s->writes.get();
+    c.fsyncs += s->fsyncs.get();
+    c.read_bytes += s->read_bytes.get();
+    c.written_bytes += s->written_bytes.get();
   }
+  return c;
+}
+
+FileioTotals FileioWorkload::totals() const {
+  const FileioCounters c = counters();
+  FileioTotals t{c.reads, c.writes, c.fsyncs, c.read_bytes, c.written_bytes, {}};
+  for (const auto& s : shared_->slots) t.completion.merge(s->completion);
   return t;
 }
 

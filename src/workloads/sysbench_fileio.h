@@ -74,6 +74,15 @@ struct FileioTotals {
   Histogram completion;  // async only: each request's submission to its completion
 };
 
+// Running counts, safe to read while the workers run (for intermediate reports).
+struct FileioCounters {
+  std::uint64_t reads = 0;
+  std::uint64_t writes = 0;
+  std::uint64_t fsyncs = 0;
+  std::uint64_t read_bytes = 0;
+  std::uint64_t written_bytes = 0;
+};
+
 class FileioWorkload final : public Workload {
  public:
   // Opens the files (shared by all threads). Throws Failure (run error) when one is missing:
@@ -87,6 +96,8 @@ class FileioWorkload final : public Workload {
 
   // After the run: the totals, or a run error from a worker's end (end fsync, async drain).
   FileioTotals totals() const;
+  // Any time, from any thread: the counts so far (relaxed reads; exact once the run is over).
+  FileioCounters counters() const;
   const std::string& end_error() const;
 
   struct Shared;
