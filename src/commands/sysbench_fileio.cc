@@ -179,7 +179,9 @@ std::vector<std::string> fileio_lines(const SbArgs& a, Groups g) {
     l.push_back(fmt::format("Merging requests up to {}KiB for sequential IO.",
                             merged * s.block_bytes / 1024));
   if (s.random()) {
-    l.push_back(fmt::format("Number of IO requests: {}", a.count(g, "events")));
+    const bool alias = a.has("max-requests") && !a.has("events");
+    l.push_back(
+        fmt::format("Number of IO requests: {}", a.count(g, alias ? "max-requests" : "events")));
     l.push_back(fmt::format("Read/Write ratio for combined random IO test: {:.2f}", s.rw_ratio));
   }
   if (s.fsync_all) {

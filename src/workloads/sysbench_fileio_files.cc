@@ -11,6 +11,7 @@
 
 #include "core/error.h"
 #include "runner/clock.h"
+#include "workloads/fileio_blocks.h"
 
 namespace hostmark {
 namespace {
