@@ -26,7 +26,7 @@ constexpr std::array kFileioOptions = {
                 "file operations mode {sync,async,mmap}"},
     SbOptionDef{"file-async-backlog", SbArgType::kInt, "128",
                 "number of asynchronous operatons to queue per thread"},
-    SbOptionDef{"file-extra-flags", SbArgType::kString, "",
+    SbOptionDef{"file-extra-flags", SbArgType::kList, "",
                 "list of additional flags to use to open files {sync,dsync,direct}"},
     SbOptionDef{"file-fsync-freq", SbArgType::kInt, "100",
                 "do fsync() after this number of requests (0 - don't use fsync())"},
