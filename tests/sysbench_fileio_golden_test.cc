@@ -79,5 +79,22 @@ TEST(SysbenchFileioGoldenTest, LayoutMatchesRealSysbench) {
   EXPECT_EQ(test_files_in(ours_dir.path()), 0u);
 }
 
+// `fileio help`: the same lines but the first (program) and --file-block-size's type name.
+TEST(SysbenchFileioGoldenTest, HelpMatchesRealSysbench) {
+  if (!std::filesystem::exists("/usr/bin/sysbench"))
+    GTEST_SKIP() << "sysbench is not installed (apt-get install sysbench)";
+  const RunOutput ours = run_hostmark({"sysbench", "fileio", "help"});
+  const RunOutput theirs = run_program("/usr/bin/sysbench", {"fileio", "help"});
+  ASSERT_EQ(ours.exit_code, 0);
+  ASSERT_EQ(theirs.exit_code, 0);
+  auto a = output_lines(ours.out);
+  auto b = output_lines(theirs.out);
+  ASSERT_EQ(a.size(), b.size()) << ours.out;
+  for (std::size_t i = 1; i < a.size(); ++i) {
+    if (b[i].find("--file-block-size=N ") != std::string::npos) continue;
+    EXPECT_EQ(a[i], b[i]);
+  }
+}
+
 }  // namespace
 }  // namespace hostmark
