@@ -51,7 +51,8 @@ Expected<bool> check_value(const SbOptionDef& def, const std::string& value) {
         return usage_error(option, fmt::format("'{}' is not a number", value));
       break;
     }
-    case SbArgType::kString: break;
+    case SbArgType::kString:
+    case SbArgType::kList: break;
   }
   return true;
 }
@@ -63,6 +64,7 @@ std::string_view type_label(SbArgType t) {
     case SbArgType::kDuration: return "=N";
     case SbArgType::kSize: return "=SIZE";
     case SbArgType::kString: return "=STRING";
+    case SbArgType::kList: return "=[LIST,...]";
     case SbArgType::kFlag: return "[=on|off]";
   }
   return "";
@@ -145,7 +147,10 @@ std::string format_sysbench_help(std::span<const SbOptionGroup> groups) {
     out += fmt::format("{}:\n", g.title);
     for (const auto& d : g.options) {
       const std::string left = fmt::format("--{}{}", d.name, type_label(d.type));
-      out += fmt::format("  {:<{}} {} [{}]\n", left, width, d.help, d.default_value);
+      // As sysbench: a string option without a default shows no "[]" (a list shows one).
+      if (d.type == SbArgType::kString && d.default_value.empty())
+        out += fmt::format("  {:<{}} {}\n", left, width, d.help);
+      else out += fmt::format("  {:<{}} {} [{}]\n", left, width, d.help, d.default_value);
     }
     out += "\n";
   }

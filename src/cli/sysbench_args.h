@@ -14,7 +14,8 @@
 
 namespace hostmark {
 
-enum class SbArgType { kInt, kSize, kString, kFlag, kDouble, kDuration };
+// kList: a comma-separated list, kept as text (help shows "=[LIST,...]").
+enum class SbArgType { kInt, kSize, kString, kFlag, kDouble, kDuration, kList };
 
 struct SbOptionDef {
   std::string_view name;  // without "--", with '-' separators

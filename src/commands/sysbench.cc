@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 
 #include "cli/sysbench_args.h"
 #include "cli/units.h"
@@ -11,6 +12,7 @@
 #include "core/build_info.h"
 #include "output/format.h"
 #include "output/progress.h"
+#include "output/storage_text.h"
 #include "output/sysbench_report.h"
 #include "results/context.h"
 #include "runner/clock.h"
@@ -79,15 +81,19 @@ RunSpec run_spec_from(const SbArgs& a, std::span<const SbOptionGroup> g) {
 class SysbenchObserver final : public RunObserver {
  public:
   SysbenchObserver(std::ostream* intervals, ProgressLine& progress, std::string what,
-                   double percentile)
-      : intervals_(intervals),
+                   double percentile, const SysbenchTest& test, const Workload& workload)
+      : test_(test),
+        workload_(workload),
+        intervals_(intervals),
         progress_(progress),
         what_(std::move(what)),
         percentile_(percentile) {}
   void on_interval(const IntervalSample& s) override {
     if (intervals_ == nullptr) return;
     progress_.clear();
-    *intervals_ << format_sysbench_interval(s, percentile_) << std::endl;
+    if (test_.interval_line != nullptr)
+      *intervals_ << test_.interval_line(workload_, s, percentile_, interval_state_) << std::endl;
+    else *intervals_ << format_sysbench_interval(s, percentile_) << std::endl;
   }
   void on_progress(double elapsed_s, std::uint64_t events, double expected_s) override {
     const double rate = elapsed_s > 0 ? static_cast<double>(events) / elapsed_s : 0;
@@ -95,6 +101,9 @@ class SysbenchObserver final : public RunObserver {
   }
 
  private:
+  const SysbenchTest& test_;
+  const Workload& workload_;
+  std::vector<double> interval_state_;
   std::ostream* intervals_;
   ProgressLine& progress_;
   std::string what_;
@@ -120,13 +129,17 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
   auto workload = test.make_workload(args, groups, seed);
   auto sink = OutputSink::open(output, io.out).value();
   const bool normal = output.format == OutputFormat::kNormal;
+  std::optional<StorageTarget> storage_target;
+  if (test.storage_facts != nullptr) storage_target = storage::describe_storage(".").value();
   if (normal) {
+    if (storage_target) write_storage_header(*storage_target, sink->stream());
     SysbenchHeader h{spec.threads,
                      spec.rate_per_s,
                      spec.report_interval_ns / 1'000'000'000ull,
                      spec.seed,
                      spec.warmup_ns / 1'000'000'000ull,
-                     test.header_lines(args, groups)};
+                     test.header_lines(args, groups),
+                     args.flag(groups, "validate")};
     write_sysbench_header(h, sink->stream());
   }
   Result result;
@@ -135,15 +148,23 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
   for (const auto& [k, v] : args.given()) result.options.emplace_back(k, v);
   ProgressLine progress(io.err, io.err_is_tty && args.count(groups, "verbosity") > 0);
   SysbenchObserver observer(normal ? &sink->stream() : nullptr, progress,
-                            "sysbench " + std::string(test.name), spec.percentile);
+                            "sysbench " + std::string(test.name), spec.percentile, test, *workload);
   const RunOutcome outcome = run_workload(*workload, spec, &observer);
   progress.clear();
 
   Phase phase =
       phase_from_outcome(std::string(test.name), outcome, percentiles_for(spec.percentile));
   std::vector<Metric> own;
-  test.add_metrics(args, groups, outcome, own);
+  test.add_metrics(args, groups, *workload, outcome, own);
   phase.metrics.insert(phase.metrics.begin(), own.begin(), own.end());
+  if (storage_target) {
+    const bool in_vm =
+        result.context.virtualization != "" && result.context.virtualization != "none";
+    storage_target->warnings =
+        storage::storage_warnings(*storage_target, test.storage_facts(args, groups, phase),
+                                  result.context.memory_bytes, in_vm);
+    result.storage.push_back(*storage_target);
+  }
   result.phases.push_back(std::move(phase));
   result.interrupted = outcome.interrupted;
   if (outcome.forced_shutdown)
@@ -158,7 +179,10 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
   }
   write_result(
       result, output.format,
-      [&report](const Result& r, std::ostream& out) { write_sysbench_report(r, report, out); },
+      [&report](const Result& r, std::ostream& out) {
+        write_sysbench_report(r, report, out);
+        for (const auto& target : r.storage) write_storage_warnings(target, out);
+      },
       sink->stream());
   sink->close().value();
   if (outcome.forced_shutdown) {
@@ -199,6 +223,11 @@ int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& 
     return 0;
   }
   if (command == "prepare" || command == "cleanup") {
+    const auto hook = command == "prepare" ? test->prepare : test->cleanup;
+    if (hook != nullptr) {
+      io.out << "sysbench 1.0.20 compatible (hostmark " << build::kVersion << ")\n\n";
+      return hook(args, groups, io.out);
+    }
     throw Failure(usage_error(
         "sysbench " + std::string(test->name),
         fmt::format("the '{}' test does not implement the '{}' command", test->name, command)));
@@ -206,7 +235,8 @@ int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& 
   if (command.empty()) {
     throw Failure(
         usage_error("sysbench " + std::string(test->name),
-                    fmt::format("the '{}' test requires a command: run or help", test->name)));
+                    fmt::format("the '{}' test requires a command: {}", test->name,
+                                test->prepare ? "prepare, run, cleanup or help" : "run or help")));
   }
   if (command != "run") {
     throw Failure(usage_error(command, "unknown command (use run, help, prepare or cleanup)"));

@@ -4,6 +4,7 @@
 
 #include <array>
 
+#include "commands/sysbench_fileio.h"
 #include "runner/outcome_phase.h"
 #include "workloads/cpu_prime.h"
 #include "workloads/sysbench_memory.h"
@@ -16,7 +17,7 @@ namespace {
 using Groups = std::span<const SbOptionGroup>;
 
 std::vector<std::string> no_lines(const SbArgs&, Groups) { return {}; }
-void no_metrics(const SbArgs&, Groups, const RunOutcome&, std::vector<Metric>&) {}
+void no_metrics(const SbArgs&, Groups, const Workload&, const RunOutcome&, std::vector<Metric>&) {}
 
 // --- cpu -------------------------------------------------------------------------------------
 constexpr std::array kCpuOptions = {
@@ -29,7 +30,8 @@ std::unique_ptr<Workload> make_cpu(const SbArgs& a, Groups g, std::uint64_t) {
 std::vector<std::string> cpu_lines(const SbArgs& a, Groups g) {
   return {fmt::format("Prime numbers limit: {}", a.count(g, "cpu-max-prime")), ""};
 }
-void cpu_metrics(const SbArgs&, Groups, const RunOutcome& o, std::vector<Metric>& m) {
+void cpu_metrics(const SbArgs&, Groups, const Workload&, const RunOutcome& o,
+                 std::vector<Metric>& m) {
   m.push_back({"events_per_s", events_per_second(o), "events/s"});
 }
 
@@ -98,7 +100,8 @@ std::vector<std::string> memory_lines(const SbArgs& a, Groups g) {
   lines.emplace_back("");
   return lines;
 }
-void memory_metrics(const SbArgs& a, Groups g, const RunOutcome& o, std::vector<Metric>& m) {
+void memory_metrics(const SbArgs& a, Groups g, const Workload&, const RunOutcome& o,
+                    std::vector<Metric>& m) {
   const double ops = static_cast<double>(o.latency.count());
   const double seconds = static_cast<double>(o.wall_ns) / 1e9;
   m.push_back({"operations", ops, "events"});
@@ -138,14 +141,18 @@ std::unique_ptr<Workload> make_mutex(const SbArgs& a, Groups g, std::uint64_t se
       a.count(g, "mutex-num"), a.count(g, "mutex-locks"), a.count(g, "mutex-loops"), seed});
 }
 
-constexpr std::array kTests = {
-    SysbenchTest{"cpu", "CPU performance test", kCpuOptions, make_cpu, cpu_lines, cpu_metrics},
+const std::array kTests = {
+    SysbenchTest{"fileio", "File I/O test", fileio_options(), make_fileio, fileio_lines,
+                 fileio_metrics, fileio_prepare, fileio_cleanup, fileio_interval_line,
+                 fileio_storage_facts},
+    SysbenchTest{"cpu", "CPU performance test", kCpuOptions, make_cpu, cpu_lines, cpu_metrics,
+                 nullptr, nullptr, nullptr, nullptr},
     SysbenchTest{"memory", "Memory functions speed test", kMemoryOptions, make_memory, memory_lines,
-                 memory_metrics},
+                 memory_metrics, nullptr, nullptr, nullptr, nullptr},
     SysbenchTest{"threads", "Threads subsystem performance test", kThreadsOptions, make_threads,
-                 no_lines, no_metrics},
-    SysbenchTest{"mutex", "Mutex performance test", kMutexOptions, make_mutex, no_lines,
-                 no_metrics},
+                 no_lines, no_metrics, nullptr, nullptr, nullptr, nullptr},
+    SysbenchTest{"mutex", "Mutex performance test", kMutexOptions, make_mutex, no_lines, no_metrics,
+                 nullptr, nullptr, nullptr, nullptr},
 };
 
 }  // namespace

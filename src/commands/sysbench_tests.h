@@ -12,6 +12,7 @@
 #include "results/result.h"
 #include "runner/run_spec.h"
 #include "runner/workload.h"
+#include "storage/storage_context.h"
 
 namespace hostmark {
 
@@ -26,8 +27,25 @@ struct SysbenchTest {
   std::vector<std::string> (*header_lines)(const SbArgs& args,
                                            std::span<const SbOptionGroup> groups);
   // The figures of the test's own report section ("events_per_s", "transferred_mib"...).
+  // `workload` is the one make_workload built, after the run. May throw Failure (run error)
+  // when the run failed at its end (fileio's end fsync).
   void (*add_metrics)(const SbArgs& args, std::span<const SbOptionGroup> groups,
-                      const RunOutcome& outcome, std::vector<Metric>& metrics);
+                      const Workload& workload, const RunOutcome& outcome,
+                      std::vector<Metric>& metrics);
+  // Optional (nullptr: the test refuses the command): the `prepare` and `cleanup` commands,
+  // printing sysbench's messages to `out`. Return the exit status; throw Failure on errors.
+  int (*prepare)(const SbArgs& args, std::span<const SbOptionGroup> groups,
+                 std::ostream& out) = nullptr;
+  int (*cleanup)(const SbArgs& args, std::span<const SbOptionGroup> groups,
+                 std::ostream& out) = nullptr;
+  // Optional: storage tests describe the current directory in Result::storage and warn from
+  // these facts of the finished phase.
+  // Optional: the test's own intermediate report line (nullptr: "thds: eps: lat"). `state`
+  // starts empty and is kept between calls of one run.
+  std::string (*interval_line)(const Workload& workload, const IntervalSample& sample,
+                               double percentile, std::vector<double>& state) = nullptr;
+  storage::MeasureFacts (*storage_facts)(const SbArgs& args, std::span<const SbOptionGroup> groups,
+                                         const Phase& phase) = nullptr;
 };
 
 std::span<const SysbenchTest> sysbench_tests();

@@ -30,6 +30,15 @@ void write_test_section(const Result& r, const Phase& p, std::ostream& out) {
                          metric_or(p, "transferred_mib"), metric_or(p, "transferred_mib_per_s"));
     }
     out << '\n';
+  } else if (r.command == "sysbench fileio") {
+    out << "\nFile operations:\n"
+        << fmt::format("    reads/s:                      {:.2f}\n", metric_or(p, "reads_per_s"))
+        << fmt::format("    writes/s:                     {:.2f}\n", metric_or(p, "writes_per_s"))
+        << fmt::format("    fsyncs/s:                     {:.2f}\n\n", metric_or(p, "fsyncs_per_s"))
+        << "Throughput:\n"
+        << fmt::format("    read, MiB/s:                  {:.2f}\n", metric_or(p, "read_mib_per_s"))
+        << fmt::format("    written, MiB/s:               {:.2f}\n\n",
+                       metric_or(p, "written_mib_per_s"));
   } else {
     out << '\n';
   }
@@ -56,6 +65,7 @@ void write_sysbench_header(const SysbenchHeader& h, std::ostream& out) {
   out << "sysbench 1.0.20 compatible (hostmark " << build::kVersion << ")\n\n";
   out << "Running the test with following options:\n";
   out << "Number of threads: " << h.threads << '\n';
+  if (h.validate) out << "Validation checks: on.\n\n";
   if (h.rate_per_s > 0) out << fmt::format("Target transaction rate: {}/sec\n", h.rate_per_s);
   if (h.report_interval_s > 0)
     out << "Report intermediate results every " << h.report_interval_s << " second(s)\n";

@@ -16,6 +16,7 @@ struct SysbenchHeader {
   std::uint64_t seed = 0;  // 0: "from current time"
   std::uint64_t warmup_s = 0;
   std::vector<std::string> test_lines;  // e.g. "Prime numbers limit: 10000", then a blank line
+  bool validate = false;                // --validate: "Validation checks: on." and a blank line
 };
 
 // "sysbench 1.0.20 compatible (hostmark X)" and the lines sysbench prints before "Threads

@@ -1,0 +1,346 @@
+#include "workloads/sysbench_fileio.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <array>
+#include <atomic>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+#include "core/error.h"
+#include "engines/io_engine.h"
+#include "io/io_buffers.h"
+#include "runner/clock.h"
+#include "workloads/fileio_blocks.h"
+
+namespace hostmark {
+
+using engines::IoOp;
+using engines::IoUnit;
+using engines::QueueStatus;
+
+std::string fileio_file_name(std::uint64_t index) { return "test_file." + std::to_string(index); }
+
+namespace {
+
+// A counter one thread writes and any thread may read (a relaxed load and store: no locked
+// instruction on the owner's path).
+class Counter {
+ public:
+  void add(std::uint64_t n) {
+    v_.store(v_.load(std::memory_order_relaxed) + n, std::memory_order_relaxed);
+  }
+  std::uint64_t get() const { return v_.load(std::memory_order_relaxed); }
+
+ private:
+  std::atomic<std::uint64_t> v_{0};
+};
+
+struct alignas(64) Slot {
+  Counter reads;
+  Counter writes;
+  Counter fsyncs;
+  Counter read_bytes;
+  Counter written_bytes;
+  Histogram completion;
+};
+
+std::string size_text(std::uint64_t bytes) {
+  if (bytes % (1u << 20) == 0) return std::to_string(bytes >> 20) + "MiB";
+  return std::to_string(bytes >> 10) + "KiB";
+}
+
+}  // namespace
+
+struct FileioWorkload::Shared {
+  FileioSpec spec;
+  std::vector<engines::EngineFile> files;
+  std::uint64_t blocks_per_file = 0;
+  alignas(64) std::atomic<std::uint64_t> seq_position{0};
+  alignas(64) std::atomic<std::uint64_t> requests{0};
+  std::vector<std::unique_ptr<Slot>> slots;
+  mutable std::mutex error_mutex;
+  std::string end_error;
+};
+
+namespace {
+
+using Shared = FileioWorkload::Shared;
+
+std::string_view engine_for(FileioIo io) {
+  switch (io) {
+    case FileioIo::kAsync: return "libaio";
+    case FileioIo::kMmap: return "mmap";
+    case FileioIo::kSync: break;
+  }
+  return "psync";
+}
+
+class FileioWorker final : public EventWorker {
+ public:
+  FileioWorker(Shared& shared, Slot& slot, std::uint64_t seed)
+      : sh_(shared), spec_(shared.spec), slot_(slot), rng_(seed), next_fsync_(shared.files.size()) {
+    const unsigned depth = spec_.io == FileioIo::kAsync ? std::max(1u, spec_.async_backlog) : 1;
+    engines::EngineOptions options;
+    options.iodepth = depth;
+    options.writable = spec_.writes();
+    engine_ = engines::make_engine(engine_for(spec_.io), options).value();
+    stride_ = (spec_.block_bytes + 4095) / 4096 * 4096;
+    buffers_ = static_cast<std::byte*>(std::aligned_alloc(4096, stride_ * depth));
+    if (buffers_ == nullptr) throw Failure(run_error("--file-block-size", "out of memory"));
+    std::uint64_t fill = rng_ ^ 0x5bd1e995;
+    for (std::uint64_t i = 0; i + 8 <= stride_ * depth; i += 8) {
+      const std::uint64_t r = io::splitmix64(fill);
+      std::memcpy(buffers_ + i, &r, 8);
+    }
+    units_.resize(depth);
+    for (unsigned i = 0; i < depth; ++i) {
+      spans_.emplace_back(buffers_ + i * stride_, stride_);
+      units_[i].buf = buffers_ + i * stride_;
+      units_[i].pool_index = i;
+      free_.push_back(&units_[i]);
+    }
+    engine_->prepare(sh_.files, spans_).value();
+  }
+
+  ~FileioWorker() override {
+    try {
+      while (in_flight_ > 0) reap(in_flight_);
+      if (spec_.fsync_end && !spec_.fsync_all && spec_.writes()) {
+        for (std::size_t i = 0; i < sh_.files.size(); ++i) fsync_file(i);
+      }
+    } catch (const Failure& f) {
+      const std::scoped_lock lock(sh_.error_mutex);
+      if (sh_.end_error.empty()) sh_.end_error = f.what();
+    }
+    std::free(buffers_);
+  }
+  FileioWorker(const FileioWorker&) = delete;
+  FileioWorker& operator=(const FileioWorker&) = delete;
+
+  bool execute() override {
+    if (next_fsync_ < sh_.files.size()) {
+      fsync_file(next_fsync_++);
+      return true;
+    }
+    request();
+    if (spec_.fsync_freq > 0 && !spec_.fsync_all && spec_.writes()) {
+      const std::uint64_t n = sh_.requests.fetch_add(1, std::memory_order_relaxed) + 1;
+      if (n % spec_.fsync_freq == 0) next_fsync_ = 0;
+    }
+    return true;
+  }
+
+ private:
+  std::uint64_t next_random() { return io::splitmix64(rng_); }
+
+  void request() {
+    std::uint64_t file = 0;
+    std::uint64_t block = 0;
+    if (spec_.random()) {
+      file = next_random() % sh_.files.size();
+      block = next_random() % sh_.blocks_per_file;
+    } else {
+      const std::uint64_t total = sh_.blocks_per_file * sh_.files.size();
+      const std::uint64_t pos = sh_.seq_position.fetch_add(1, std::memory_order_relaxed) % total;
+      file = pos / sh_.blocks_per_file;
+      block = pos % sh_.blocks_per_file;
+    }
+    bool write = spec_.writes();
+    if (spec_.mode == FileioMode::kRndrw) {
+      write = static_cast<double>(chosen_reads_) >=
+              spec_.rw_ratio * static_cast<double>(chosen_writes_);
+      ++(write ? chosen_writes_ : chosen_reads_);
+    }
+    if (free_.empty()) reap(1);
+    IoUnit& u = *free_.back();
+    free_.pop_back();
+    u.op = write ? IoOp::kWrite : IoOp::kRead;
+    u.file = static_cast<int>(file);
+    u.offset = block * spec_.block_bytes;
+    u.length = static_cast<std::uint32_t>(spec_.block_bytes);
+    if (write && spec_.validate) fill_checked_block(u.buf, u.length, file, u.offset, rng_);
+    u.start_ns = monotonic_ns();
+    QueueStatus st = engine_->queue(u);
+    while (st == QueueStatus::kBusy) {
+      reap(1);
+      st = engine_->queue(u);
+    }
+    if (st == QueueStatus::kCompleted) {
+      complete(u, 0);
+    } else {
+      ++in_flight_;
+      const int rc = engine_->submit();
+      if (rc < 0) fail(u, static_cast<int>(-rc));
+    }
+    if (write && spec_.fsync_all) fsync_file(file);
+  }
+
+  void reap(unsigned min) {
+    std::array<IoUnit*, 64> out{};
+    const int n = engine_->reap(std::min<unsigned>(min, in_flight_), out);
+    if (n < 0) throw Failure(run_error("libaio", std::string("reap: ") + std::strerror(-n)));
+    const std::uint64_t now = monotonic_ns();
+    for (int i = 0; i < n; ++i) {
+      --in_flight_;
+      complete(*out[static_cast<std::size_t>(i)], now);
+    }
+  }
+
+  [[noreturn]] void fail(const IoUnit& u, int err) {
+    const auto& f = sh_.files[static_cast<std::size_t>(u.file)];
+    const char* what = u.op == IoOp::kWrite ? "write" : "read";
+    throw Failure(run_error(
+        f.path, std::string(what) + " of " + std::to_string(u.length) + " bytes at offset " +
+                    std::to_string(u.offset) + " failed: " +
+                    (err ? std::strerror(err) : "short transfer (file smaller than the test?)")));
+  }
+
+  // completed_ns: when an async request was reaped (0 for synchronous ones).
+  void complete(IoUnit& u, std::uint64_t completed_ns) {
+    if (u.result != static_cast<std::int64_t>(u.length))
+      fail(u, u.result < 0 ? static_cast<int>(-u.result) : 0);
+    if (completed_ns != 0) slot_.completion.record(completed_ns - u.start_ns);
+    if (u.op == IoOp::kWrite) {
+      slot_.writes.add(1);
+      slot_.written_bytes.add(u.length);
+    } else {
+      slot_.reads.add(1);
+      slot_.read_bytes.add(u.length);
+      if (spec_.validate &&
+          !check_block(u.buf, u.length, static_cast<std::uint64_t>(u.file), u.offset)) {
+        throw Failure(run_error(
+            "--validate", "validation failed: " + sh_.files[static_cast<std::size_t>(u.file)].path +
+                              " offset " + std::to_string(u.offset) +
+                              ": the block does not hold what was written there"));
+      }
+    }
+    free_.push_back(&u);
+  }
+
+  void fsync_file(std::size_t index) {
+    const auto& f = sh_.files[index];
+    if (spec_.io == FileioIo::kMmap) {
+      IoUnit& u = *free_.back();
+      u.op = spec_.fdatasync ? IoOp::kFdatasync : IoOp::kFsync;
+      u.file = static_cast<int>(index);
+      u.length = 0;
+      engine_->queue(u);
+      if (u.result < 0)
+        throw Failure(
+            run_error(f.path, std::string("msync: ") + std::strerror(static_cast<int>(-u.result))));
+    } else {
+      const int rc = spec_.fdatasync ? ::fdatasync(f.fd) : ::fsync(f.fd);
+      if (rc != 0)
+        throw Failure(run_error(f.path, std::string(spec_.fdatasync ? "fdatasync" : "fsync") +
+                                            ": " + std::strerror(errno)));
+    }
+    slot_.fsyncs.add(1);
+  }
+
+  Shared& sh_;
+  const FileioSpec& spec_;
+  Slot& slot_;
+  std::uint64_t rng_;
+  std::size_t next_fsync_;  // next file of a periodic fsync round; files.size(): none due
+  std::unique_ptr<engines::IoEngine> engine_;
+  std::uint64_t stride_ = 0;
+  std::byte* buffers_ = nullptr;
+  std::vector<IoUnit> units_;
+  std::vector<std::span<std::byte>> spans_;
+  std::vector<IoUnit*> free_;
+  unsigned in_flight_ = 0;
+  std::uint64_t chosen_reads_ = 0;
+  std::uint64_t chosen_writes_ = 0;
+};
+
+}  // namespace
+
+namespace {
+void close_all(FileioWorkload::Shared& s) {
+  for (auto& f : s.files) ::close(f.fd);
+  s.files.clear();
+}
+}  // namespace
+
+FileioWorkload::FileioWorkload(const FileioSpec& spec, int threads)
+    : shared_(std::make_unique<Shared>()) {
+  Shared& s = *shared_;
+  s.spec = spec;
+  s.blocks_per_file = spec.block_bytes ? spec.file_bytes() / spec.block_bytes : 0;
+  // seqwr is sysbench's "creation" test: it starts from empty files.
+  const bool create = spec.mode == FileioMode::kSeqwr;
+  const int access = (spec.writes() ? O_RDWR : O_RDONLY) | (create ? O_CREAT | O_TRUNC : 0);
+  for (std::uint64_t i = 0; i < spec.file_num; ++i) {
+    const std::string name = fileio_file_name(i);
+    const std::string path = spec.dir == "." ? name : spec.dir + "/" + name;
+    const int fd = ::open(path.c_str(), access | spec.open_flags | O_CLOEXEC, 0600);
+    if (fd < 0) {
+      const int err = errno;
+      close_all(s);
+      throw Failure(
+          run_error("Cannot open file '" + name + "'",
+                    std::string(std::strerror(err)) +
+                        (err == ENOENT ? " (did you forget to run the prepare step?)" : "")));
+    }
+    s.files.push_back({fd, spec.file_bytes(), false, name});
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) st.st_size = 0;
+    const auto size = static_cast<std::uint64_t>(st.st_size);
+    if (create && spec.io == FileioIo::kMmap &&
+        ::ftruncate(fd, static_cast<off_t>(spec.file_bytes())) != 0) {
+      const int err = errno;
+      close_all(s);
+      throw Failure(run_error(name, std::string("ftruncate: ") + std::strerror(err)));
+    }
+    if (!create && size < spec.file_bytes()) {
+      close_all(s);
+      throw Failure(run_error(
+          name, "size is " + size_text(size) + ", but at least " + size_text(spec.file_bytes()) +
+                    " is expected (did you run prepare with different --file-total-size or "
+                    "--file-num values?)"));
+    }
+  }
+  for (int i = 0; i < threads; ++i) s.slots.push_back(std::make_unique<Slot>());
+}
+
+FileioWorkload::~FileioWorkload() {
+  for (auto& f : shared_->files) ::close(f.fd);
+}
+
+std::unique_ptr<EventWorker> FileioWorkload::make_worker(int thread_index, int /*thread_count*/) {
+  Slot& slot = *shared_->slots.at(static_cast<std::size_t>(thread_index));
+  return std::make_unique<FileioWorker>(
+      *shared_, slot,
+      shared_->spec.seed * 0x9e3779b97f4a7c15ull + static_cast<std::uint64_t>(thread_index) + 1);
+}
+
+FileioCounters FileioWorkload::counters() const {
+  FileioCounters c;
+  for (const auto& s : shared_->slots) {
+    c.reads += s->reads.get();
+    c.writes += s->writes.get();
+    c.fsyncs += s->fsyncs.get();
+    c.read_bytes += s->read_bytes.get();
+    c.written_bytes += s->written_bytes.get();
+  }
+  return c;
+}
+
+FileioTotals FileioWorkload::totals() const {
+  const FileioCounters c = counters();
+  FileioTotals t{c.reads, c.writes, c.fsyncs, c.read_bytes, c.written_bytes, {}};
+  for (const auto& s : shared_->slots) t.completion.merge(s->completion);
+  return t;
+}
+
+const std::string& FileioWorkload::end_error() const {
+  const std::scoped_lock lock(shared_->error_mutex);
+  return shared_->end_error;
+}
+
+}  // namespace hostmark
