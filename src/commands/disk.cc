@@ -20,6 +20,13 @@ int run_disk_command(const std::vector<std::string>& args, const CommandIo& io) 
   if (has_flag(args, "--timing")) return run_disk_timing(args, io);
   if (has_flag(args, "--identify")) return run_disk_identify(args, io);
   if (has_flag(args, "--seq-write") || has_flag(args, "--seq-read")) return run_disk_dd(args, io);
+  if (has_flag(args, "--help") || has_flag(args, "-h")) {
+    io.out << "hostmark disk has four modes (each --help lists its own options):\n"
+              "  hostmark disk [PATH] [--profile=...]          CrystalDiskMark/KDiskMark presets\n"
+              "  hostmark disk --timing [DEVICE|FILE]          hdparm -tT style read timings\n"
+              "  hostmark disk --identify [DEVICE|PATH]        hdparm -I / fdisk -l style facts\n"
+              "  hostmark disk --seq-write|--seq-read [PATH]   dd style sequential tests\n\n";
+  }
   return run_disk_profile(args, io);
 }
 
