@@ -45,15 +45,15 @@ TEST(DiskTimingFormat, LinesLookLikeHdparm) {
 struct AtaPage {
   std::array<std::uint8_t, 512> b{};
   void word(int w, std::uint16_t v) {
-    b[2 * w] = v & 0xff;
-    b[2 * w + 1] = v >> 8;
+    b[2 * w] = static_cast<std::uint8_t>(v & 0xff);
+    b[2 * w + 1] = static_cast<std::uint8_t>(v >> 8);
   }
   void text(int first_word, int words, const std::string& s) {
     std::string padded = s;
     padded.resize(2 * words, ' ');
     for (int i = 0; i < words; ++i) {  // first character in the high byte
-      b[2 * (first_word + i) + 1] = padded[2 * i];
-      b[2 * (first_word + i)] = padded[2 * i + 1];
+      b[2 * (first_word + i) + 1] = static_cast<std::uint8_t>(padded[2 * i]);
+      b[2 * (first_word + i)] = static_cast<std::uint8_t>(padded[2 * i + 1]);
     }
   }
   void seal() {  // signature 0xA5 and a checksum making the byte sum 0 mod 256
@@ -138,7 +138,8 @@ TEST(DiskIdentifyAta, RejectsBadChecksumAtapiAndZeros) {
 TEST(DiskIdentifyNvme, ParsesAConstructedControllerPage) {
   std::vector<std::uint8_t> page(storage::kNvmeIdentifyBytes, 0);
   const auto put = [&page](std::size_t at, std::size_t len, const std::string& s) {
-    for (std::size_t i = 0; i < len; ++i) page[at + i] = i < s.size() ? s[i] : ' ';
+    for (std::size_t i = 0; i < len; ++i)
+      page[at + i] = static_cast<std::uint8_t>(i < s.size() ? s[i] : ' ');
   };
   page[0] = 0x4d;  // 0x144d Samsung
   page[1] = 0x14;
@@ -278,8 +279,9 @@ TEST_F(DiskTimingLoopTest, IdentifiesALoopDeviceAndItsPartition) {
   EXPECT_NE(r.out.find("ATA IDENTIFY:       not available on this device (loop)"),
             std::string::npos)
       << r.out;
-  if (!part.empty())
+  if (!part.empty()) {
     EXPECT_NE(r.out.find("Partition " + dev_.substr(5) + "p1"), std::string::npos) << r.out;
+  }
   const auto j = run_hostmark({"disk", "--identify", dev_, "--output-format=json"});
   ASSERT_EQ(j.exit_code, 0) << j.err;
   const auto doc = nlohmann::json::parse(j.out);

@@ -168,9 +168,11 @@ int run_disk_dd(const std::vector<std::string>& args, const CommandIo& io) {
       }
       add_warnings(target, storage::storage_warnings(target, f, r.context.memory_bytes, in_vm));
       r.notes.push_back(fmt::format(
-          "data: {}; the final {} is counted in the time{}", c.data,
-          spec.conv == storage::DdConv::kNone ? "(none)" : c.conv,
-          c.data == "random" ? " (random data defeats compression and deduplication)" : ""));
+          "data: {}{}; {}", c.data,
+          c.data == "random" ? " (incompressible, no two 512-byte pieces alike)" : "",
+          spec.conv == storage::DdConv::kNone
+              ? "no final sync (--conv=none)"
+              : "the final " + c.conv + " is counted in the time, as with dd conv=" + c.conv));
     }
     if (reads) {
       storage::DdReadSpec spec;

@@ -25,21 +25,31 @@ std::string one_or_no_decimal(double v) {
   return fmt::format("{:.0f}", v);
 }
 
+// True when `name` is one of the comma-separated words of `list`.
+bool in_list(std::string_view list, std::string_view name) {
+  while (!name.empty()) {
+    const auto comma = list.find(',');
+    if (list.substr(0, comma) == name) return true;
+    if (comma == std::string_view::npos) return false;
+    list.remove_prefix(comma + 1);
+  }
+  return false;
+}
+
 }  // namespace
 
 Expected<DdFlags> parse_dd_flags(std::string_view option, std::string_view text,
                                  std::string_view allowed) {
   DdFlags f;
   std::string_view rest = text;
-  while (!rest.empty()) {
+  for (bool more = !text.empty(); more;) {  // every piece, empty ones too ("direct,")
     const auto comma = rest.find(',');
     const std::string_view name = rest.substr(0, comma);
-    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
-    const std::string padded = "," + std::string(allowed) + ",";
-    if (name.empty() || padded.find("," + std::string(name) + ",") == std::string::npos) {
-      std::string list(allowed);
-      for (std::size_t i = 0; (i = list.find(',', i)) != std::string::npos; i += 2)
-        list.replace(i, 1, ", ");
+    more = comma != std::string_view::npos;
+    if (more) rest.remove_prefix(comma + 1);
+    if (!in_list(allowed, name)) {
+      std::string list;
+      for (const char c : allowed) list += c == ',' ? std::string(", ") : std::string(1, c);
       return usage_error(std::string(option), fmt::format("'{}' is not one of: {}", name, list));
     }
     if (name == "direct") f.direct = true;

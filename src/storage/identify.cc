@@ -11,6 +11,7 @@
 #include <system_error>
 
 #include "cli/units.h"
+#include "storage/dd_format.h"
 #include "storage/storage_context.h"
 #include "sysinfo/basic.h"
 
@@ -76,8 +77,8 @@ void query_pages(DeviceIdentity& id) {
 std::string yes_no(bool b) { return b ? "yes" : "no"; }
 
 std::string size_text(std::uint64_t bytes) {
-  return fmt::format("{} bytes ({:.1f} GB, {})", bytes, static_cast<double>(bytes) / 1e9,
-                     format_bytes_binary(bytes));
+  return fmt::format("{} bytes ({}, {})", bytes, dd_human_size(bytes, true),
+                     dd_human_size(bytes, false));
 }
 
 void line(std::ostream& out, const std::string& label, const std::string& value) {
