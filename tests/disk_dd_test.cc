@@ -136,6 +136,24 @@ TEST(DdCli, UsageErrorsAreOneLine) {
   EXPECT_EQ(output_lines(dir_read.err).size(), 1u) << dir_read.err;
 }
 
+TEST(DdCli, SigintStopsTheWriteReportsItAndRemovesTheFile) {
+  if (!std::filesystem::exists("/usr/bin/timeout")) GTEST_SKIP() << "coreutils timeout is missing";
+  ScratchDir dir;
+  const std::string file = dir.file("dd.bin");
+  // dsync 4 KiB writes: slow enough to be running when the signal comes after 1 s; at most
+  // 400 MiB if the signal were ignored.
+  const auto r =
+      run_program("/usr/bin/timeout", {"--foreground", "--preserve-status", "-s", "INT", "1",
+                                       HOSTMARK_BINARY, "disk", "--seq-write", file, "--bs=4k",
+                                       "--count=102400", "--oflag=dsync", "--output-format=json"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  const auto j = nlohmann::json::parse(r.out, nullptr, false);
+  ASSERT_FALSE(j.is_discarded()) << r.out << r.err;
+  if (!j["interrupted"].get<bool>()) GTEST_SKIP() << "the write finished within 1 s here";
+  EXPECT_EQ(j["phases"][0]["name"], "seq_write");
+  EXPECT_FALSE(std::filesystem::exists(file));
+}
+
 using DdLoopTest = fakes::LoopDeviceTest;
 
 TEST_F(DdLoopTest, ReadsADeviceAndRefusesToWriteIt) {

@@ -15,6 +15,7 @@
 #include "commands/disk_modes.h"
 #include "output/storage_text.h"
 #include "results/context.h"
+#include "runner/signal_guard.h"
 #include "storage/dd_transfer.h"
 #include "storage/storage_context.h"
 
@@ -51,6 +52,7 @@ void write_dd_text(const Result& r, std::ostream& out) {
                        p.metric("full_records")->value, p.metric("partial_records")->value);
     out << storage::dd_summary_line(bytes, p.metric("seconds")->value) << "\n";
   }
+  if (r.interrupted) out << "(interrupted: the figures cover the blocks done before the signal)\n";
   for (const auto& n : r.notes) out << "note: " << n << '\n';
   for (const auto& w : r.warnings) out << "warning: " << w << '\n';
   if (!r.storage.empty()) write_storage_warnings(r.storage.front(), out);
@@ -140,6 +142,8 @@ int run_disk_dd(const std::vector<std::string>& args, const CommandIo& io) {
   const auto cleanup = [&] {
     if (created && !c.keep) ::unlink(path.c_str());
   };
+  SignalGuard guard;  // Ctrl-C stops between blocks; the file is still removed
+  const StopRequested stop = [&guard] { return guard.stop_requested(); };
   try {
     if (writes) {
       storage::DdWriteSpec spec;
@@ -149,11 +153,13 @@ int run_disk_dd(const std::vector<std::string>& args, const CommandIo& io) {
       spec.oflag = storage::parse_dd_flags("--oflag", c.oflag, "direct,dsync,sync").value();
       spec.conv = storage::parse_dd_conv("--conv", c.conv).value();
       spec.data = c.data == "zero" ? storage::DdData::kZero : storage::DdData::kRandom;
+      spec.stop = stop;
       auto t = storage::dd_write(spec);
       struct stat st {};
       created = ::stat(path.c_str(), &st) == 0;  // checked absent above: anything there is ours
       const storage::DdTransfer done = t.value();
       r.phases.push_back(dd_phase("seq_write", done));
+      r.interrupted = done.interrupted;
       target = storage::describe_storage(path).value();
       storage::MeasureFacts f;
       f.writes = true;
@@ -174,14 +180,16 @@ int run_disk_dd(const std::vector<std::string>& args, const CommandIo& io) {
               ? "no final sync (--conv=none)"
               : "the final " + c.conv + " is counted in the time, as with dd conv=" + c.conv));
     }
-    if (reads) {
+    if (reads && !r.interrupted) {
       storage::DdReadSpec spec;
       spec.path = path;
       spec.block_bytes = bs;
       spec.count = count;
       spec.iflag = storage::parse_dd_flags("--iflag", c.iflag, "direct").value();
       spec.drop_cache = !c.keep_cache;
+      spec.stop = stop;
       const storage::DdTransfer done = storage::dd_read(spec).value();
+      r.interrupted = done.interrupted;
       Phase p = dd_phase("seq_read", done);
       p.metrics.push_back({"cached_pct", 100.0 * done.cached_fraction, "%"});
       r.phases.push_back(std::move(p));

@@ -15,6 +15,7 @@
 #include "commands/disk_modes.h"
 #include "output/storage_text.h"
 #include "results/context.h"
+#include "runner/signal_guard.h"
 #include "storage/identify.h"
 #include "storage/storage_context.h"
 #include "storage/timing.h"
@@ -95,6 +96,7 @@ void write_timing_text(const Result& r, std::ostream& out) {
     out << label << storage::hdparm_timing_text(s) << "\n";
   }
   out << "\n";
+  if (r.interrupted) out << "(interrupted: the figures cover the reads done before the signal)\n";
   for (const auto& n : r.notes) out << "note: " << n << '\n';
   for (const auto& w : r.warnings) out << "warning: " << w << '\n';
   if (!r.storage.empty()) write_storage_warnings(r.storage.front(), out);
@@ -152,13 +154,17 @@ int run_disk_timing(const std::vector<std::string>& args, const CommandIo& io) {
   storage::MeasureFacts facts;
   facts.reads = true;
   facts.direct = o.direct;
+  SignalGuard guard;  // Ctrl-C ends the timing early and prints what was measured
+  const StopRequested stop = [&guard] { return guard.stop_requested(); };
   if (o.cached) {
-    r.phases.push_back(
-        timing_phase("cached_reads", storage::time_cached_reads(open.t, buf, o.cached_s).value()));
+    const auto s = storage::time_cached_reads(open.t, buf, o.cached_s, stop).value();
+    r.phases.push_back(timing_phase("cached_reads", s));
+    r.interrupted = s.interrupted;
   }
-  if (o.disk) {
+  if (o.disk && !r.interrupted) {
     facts.cache_dropped = storage::flush_read_caches(open.t) || o.direct;
-    const auto s = storage::time_disk_reads(open.t, buf, o.disk_s).value();
+    const auto s = storage::time_disk_reads(open.t, buf, o.disk_s, stop).value();
+    r.interrupted = s.interrupted;
     r.phases.push_back(timing_phase("disk_reads", s));
     if (!o.direct) facts.read_mb_per_s = s.mb_per_s();
     if (s.reached_end) {

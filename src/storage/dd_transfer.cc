@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -54,6 +55,24 @@ void scramble(std::byte* buf, std::uint64_t len, std::uint64_t block, std::mt199
     std::memcpy(buf + off, words, sizeof words);
   }
 }
+
+// Polls `stop` at most every 50 ms (a poll is a syscall; reading the clock is not): true when
+// it asks to stop.
+class StopPoll {
+ public:
+  explicit StopPoll(const StopRequested& stop) : stop_(stop) {}
+  bool now() {
+    if (!stop_) return false;
+    const auto t = Clock::now();
+    if (t < next_) return false;
+    next_ = t + std::chrono::milliseconds(50);
+    return stop_();
+  }
+
+ private:
+  const StopRequested& stop_;
+  Clock::time_point next_{};
+};
 
 double since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
@@ -102,7 +121,12 @@ Expected<DdTransfer> dd_write(const DdWriteSpec& s) {
     }
     return run_error(s.path, std::generic_category().message(errno));
   }
+  StopPoll poll(s.stop);
   for (std::uint64_t b = 0; b < s.count; ++b) {
+    if (poll.now()) {
+      t.interrupted = true;
+      break;
+    }
     if (s.data == DdData::kRandom) scramble(buf.get(), s.block_bytes, b, rng);
     std::uint64_t done = 0;
     while (done < s.block_bytes) {
@@ -145,8 +169,13 @@ Expected<DdTransfer> dd_read(const DdReadSpec& s) {
     t.cached_fraction = resident_fraction(f.fd, std::min<std::uint64_t>(want, 16ull << 30));
   Buffer buf = aligned_buffer(s.block_bytes);
   if (!buf) return run_error(s.path, "cannot allocate the block buffer");
+  StopPoll poll(s.stop);
   const auto start = Clock::now();
   while (s.count == 0 || t.full_records + t.partial_records < s.count) {
+    if (poll.now()) {
+      t.interrupted = true;
+      break;
+    }
     const ssize_t n = ::read(f.fd, buf.get(), s.block_bytes);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) return io_error(s.path, "read", t.bytes);

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/error.h"
+#include "core/stop_requested.h"
 #include "storage/dd_format.h"
 
 namespace hostmark::storage {
@@ -20,6 +21,7 @@ struct DdWriteSpec {
   DdFlags oflag;                     // direct, dsync, sync
   DdConv conv = DdConv::kFdatasync;  // sync at the end, counted in the time
   DdData data = DdData::kRandom;     // random: incompressible, every 512 bytes different
+  StopRequested stop;                // polled between blocks (SIGINT): stop with what was done
 };
 
 struct DdReadSpec {
@@ -28,6 +30,7 @@ struct DdReadSpec {
   std::uint64_t count = 0;  // 0: to the end, like dd without count=
   DdFlags iflag;            // direct only
   bool drop_cache = true;   // drop the cached pages of the file/device before reading
+  StopRequested stop;       // polled between blocks (SIGINT): stop with what was read
 };
 
 struct DdTransfer {
@@ -35,6 +38,7 @@ struct DdTransfer {
   std::uint64_t full_records = 0;     // "N+0 records": whole blocks
   std::uint64_t partial_records = 0;  // "0+M records": short reads at the end
   double seconds = 0;                 // open to the end of the final sync, as dd measures
+  bool interrupted = false;           // stopped by `stop` before count/the end
   bool cache_dropped = true;          // reads: false when a drop was wanted and refused
   double cached_fraction = 0;         // reads: share of the bytes to read in the page cache just
                                // before reading (after any drop), from mincore(); 0 for direct

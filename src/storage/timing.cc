@@ -52,7 +52,7 @@ std::string hdparm_disk_label(bool direct) {
 }
 
 Expected<TimingSample> time_cached_reads(const TimingTarget& t, std::span<std::byte> buffer,
-                                         double seconds) {
+                                         double seconds, const StopRequested& stop) {
   const std::size_t len = buffer.size();
   if (t.size_bytes < len) {
     return run_error(t.path, fmt::format("smaller than {} MiB: nothing to time", len >> 20));
@@ -65,13 +65,14 @@ Expected<TimingSample> time_cached_reads(const TimingTarget& t, std::span<std::b
     n = pread_full(t.fd, buffer, 0);
     if (n != static_cast<ssize_t>(len)) return read_error(t, n, len, 0);
     s.bytes += len;
-  } while (since(start) < seconds);
+    s.interrupted = stop && (s.bytes / len) % 16 == 0 && stop();  // a syscall: not every read
+  } while (!s.interrupted && since(start) < seconds);
   s.seconds = since(start);
   return s;
 }
 
 Expected<TimingSample> time_disk_reads(const TimingTarget& t, std::span<std::byte> buffer,
-                                       double seconds) {
+                                       double seconds, const StopRequested& stop) {
   const std::size_t len = buffer.size();
   if (t.size_bytes < len) {
     return run_error(t.path, fmt::format("smaller than {} MiB: nothing to time", len >> 20));
@@ -86,7 +87,8 @@ Expected<TimingSample> time_disk_reads(const TimingTarget& t, std::span<std::byt
     const ssize_t n = pread_full(t.fd, buffer, s.bytes);
     if (n != static_cast<ssize_t>(len)) return read_error(t, n, len, s.bytes);
     s.bytes += len;
-  } while (since(start) < seconds);
+    s.interrupted = stop && (s.bytes / len) % 16 == 0 && stop();  // a syscall: not every read
+  } while (!s.interrupted && since(start) < seconds);
   s.seconds = since(start);
   return s;
 }
@@ -95,7 +97,8 @@ bool flush_read_caches(const TimingTarget& t) {
   ::sync();
   (void)::fsync(t.fd);  // read-only descriptors of devices accept it; errors are harmless here
   (void)::fdatasync(t.fd);
-  if (t.block_device) return ::ioctl(t.fd, BLKFLSBUF, 0) == 0;
+  if (t.block_device && ::ioctl(t.fd, BLKFLSBUF, 0) == 0) return true;
+  // Without root (BLKFLSBUF refused) and for files: drop the clean pages of this descriptor.
   return ::posix_fadvise(t.fd, 0, 0, POSIX_FADV_DONTNEED) == 0;
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "core/error.h"
+#include "core/stop_requested.h"
 
 namespace hostmark::storage {
 
@@ -19,6 +20,7 @@ struct TimingSample {
   std::uint64_t bytes = 0;   // bytes read in the timed loop
   double seconds = 0;        // wall-clock time of the timed loop
   bool reached_end = false;  // disk reads stopped at the end of the device/file, not the clock
+  bool interrupted = false;  // `stop` asked to stop early (SIGINT)
   double mib_per_s() const {
     return seconds > 0 ? static_cast<double>(bytes) / 1048576.0 / seconds : 0;
   }
@@ -45,18 +47,19 @@ struct TimingTarget {
 // Cached reads: reads the first 2 MiB once to bring them into the cache, then re-reads them
 // with pread at offset 0 until `seconds` have passed. `buffer`: kTimingBufferBytes, aligned to
 // 4096 (O_DIRECT). A failed or short read: run_error(path, why).
+// `stop` is polled every 16 reads; when it says so the sample ends there, interrupted.
 Expected<TimingSample> time_cached_reads(const TimingTarget& target, std::span<std::byte> buffer,
-                                         double seconds);
+                                         double seconds, const StopRequested& stop = {});
 
 // Disk reads: sequential 2 MiB preads from offset 0 until `seconds` have passed or the end of
 // the target. Call flush_read_caches() first. Fails like time_cached_reads; a target smaller
 // than one buffer fails with "smaller than 2 MiB".
 Expected<TimingSample> time_disk_reads(const TimingTarget& target, std::span<std::byte> buffer,
-                                       double seconds);
+                                       double seconds, const StopRequested& stop = {});
 
 // Flushes before disk reads, as hdparm does: sync(), fsync/fdatasync of `fd`, then BLKFLSBUF on
-// a block device (root only) or posix_fadvise(DONTNEED) on a file. False when the cached pages
-// could not be dropped (BLKFLSBUF refused): reads may then come from the page cache.
+// a block device (root only); when refused, and for files, posix_fadvise(DONTNEED) of the
+// descriptor's clean pages. False when neither was accepted: reads may come from the cache.
 bool flush_read_caches(const TimingTarget& target);
 
 }  // namespace hostmark::storage
