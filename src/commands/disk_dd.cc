@@ -134,7 +134,13 @@ int run_disk_dd(const std::vector<std::string>& args, const CommandIo& io) {
   Result r;
   r.command = "disk dd";
   r.context = collect_context();
-  r.options = {{"path", path},     {"bs", c.bs},     {"count", c.count}, {"oflag", c.oflag},
+  // --count as used: 1 GiB worth of blocks for a write, "all" for a read to the end.
+  const std::uint64_t write_count =
+      count != 0 ? count : std::max<std::uint64_t>(1, ((1ull << 30) + bs - 1) / bs);
+  const std::string count_text = writes       ? std::to_string(write_count)
+                                 : count != 0 ? std::to_string(count)
+                                              : "all";
+  r.options = {{"path", path},     {"bs", c.bs},     {"count", count_text}, {"oflag", c.oflag},
                {"iflag", c.iflag}, {"conv", c.conv}, {"data", c.data}};
   const bool in_vm = r.context.virtualization != "" && r.context.virtualization != "none";
   StorageTarget target;
@@ -149,7 +155,7 @@ int run_disk_dd(const std::vector<std::string>& args, const CommandIo& io) {
       storage::DdWriteSpec spec;
       spec.path = path;
       spec.block_bytes = bs;
-      spec.count = count != 0 ? count : std::max<std::uint64_t>(1, ((1ull << 30) + bs - 1) / bs);
+      spec.count = write_count;
       spec.oflag = storage::parse_dd_flags("--oflag", c.oflag, "direct,dsync,sync").value();
       spec.conv = storage::parse_dd_conv("--conv", c.conv).value();
       spec.data = c.data == "zero" ? storage::DdData::kZero : storage::DdData::kRandom;

@@ -137,7 +137,11 @@ void write_identity_text(const DeviceIdentity& id, std::ostream& out) {
   line(out, "Sector size",
        fmt::format("{} bytes logical, {} bytes physical", t.logical_sector_bytes,
                    t.physical_sector_bytes));
-  line(out, "Rotational", t.rotational ? "yes (spinning disk)" : "no (solid state or virtual)");
+  line(out, "Rotational",
+       !t.rotational ? "no (solid state)"
+       : t.virtual_disk || !t.backing_file.empty()
+           ? "yes, as the kernel reports it (a virtual device: unknown media)"
+           : "yes (spinning disk)");
   line(out, "Queue",
        fmt::format("nr_requests {}, scheduler {}", t.queue_depth,
                    t.scheduler.empty() ? "-" : t.scheduler));
