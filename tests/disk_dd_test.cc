@@ -131,6 +131,9 @@ TEST(DdCli, UsageErrorsAreOneLine) {
   EXPECT_EQ(flag.exit_code, 2);
   EXPECT_EQ(flag.err, "hostmark: --oflag: 'append' is not one of: direct, dsync, sync\n");
   EXPECT_FALSE(std::filesystem::exists(dir.file("x")));
+  const auto no_dir = run_hostmark({"disk", "--seq-write", dir.file("no/such/dir/f"), "--count=1"});
+  EXPECT_EQ(no_dir.exit_code, 2);
+  EXPECT_EQ(no_dir.err, "hostmark: " + dir.file("no/such/dir/f") + ": No such file or directory\n");
   const auto dir_read = run_hostmark({"disk", "--seq-read", dir.path()});
   EXPECT_EQ(dir_read.exit_code, 2);
   EXPECT_EQ(output_lines(dir_read.err).size(), 1u) << dir_read.err;

@@ -119,7 +119,12 @@ Expected<DdTransfer> dd_write(const DdWriteSpec& s) {
                          "exists; hostmark does not overwrite files (remove it or name "
                          "a new file)");
     }
-    return run_error(s.path, std::generic_category().message(errno));
+    const int err = errno;  // a path the user cannot write to is a usage mistake
+    const bool usage = err == ENOENT || err == EACCES || err == EROFS || err == EISDIR ||
+                       err == ENOTDIR || err == EPERM;
+    const std::string why = std::generic_category().message(err);
+    if (usage) return usage_error(s.path, why);
+    return run_error(s.path, why);
   }
   StopPoll poll(s.stop);
   for (std::uint64_t b = 0; b < s.count; ++b) {
