@@ -206,8 +206,26 @@ int run_disk_identify(const std::vector<std::string>& args, const CommandIo& io)
                {"rotational", t.rotational ? 1.0 : 0.0, "bool"},
                {"queue_depth", static_cast<double>(t.queue_depth), "requests"},
                {"partitions", static_cast<double>(id.partitions.size()), "count"}};
-  if (id.ata)
-    p.metrics.push_back({"ata_ncq_depth", static_cast<double>(id.ata->ncq_depth), "commands"});
+  const auto flag = [](bool b) { return b ? 1.0 : 0.0; };
+  if (id.ata) {
+    const storage::AtaIdentity& a = *id.ata;
+    p.metrics.insert(
+        p.metrics.end(),
+        {{"ata_sectors", static_cast<double>(a.sectors), "sectors"},
+         {"ata_write_cache_supported", flag(a.write_cache_supported), "bool"},
+         {"ata_write_cache_enabled", flag(a.write_cache_enabled), "bool"},
+         {"ata_trim", flag(a.trim_supported), "bool"},
+         {"ata_ncq_depth", static_cast<double>(a.ncq_depth), "commands"},
+         {"ata_rotation_rpm", static_cast<double>(a.rotation_rpm), "rpm (1 = non-rotating)"}});
+  }
+  if (id.nvme) {
+    const storage::NvmeIdentity& n = *id.nvme;
+    p.metrics.insert(p.metrics.end(),
+                     {{"nvme_namespaces", static_cast<double>(n.namespaces), "count"},
+                      {"nvme_volatile_write_cache", flag(n.volatile_write_cache), "bool"},
+                      {"nvme_trim", flag(n.dataset_management), "bool"},
+                      {"nvme_write_zeroes", flag(n.write_zeroes), "bool"}});
+  }
   r.phases.push_back(std::move(p));
   if (!id.serial.empty()) r.notes.push_back("serial: " + id.serial);
   for (const auto& part : id.partitions) {
