@@ -46,15 +46,22 @@ hm_rate() { jq -r --arg p "$1" '.phases[] | select(.name == $p) | .metrics[] | s
 dd_rate() { awk '/copied/ {for (i = 1; i <= NF; i++) if ($i == "s,") s = $(i-1); printf "%.3f\n", $1 / s / 1e6}'; }
 hm_mb() { jq -r --arg p "$1" '.phases[] | select(.name == $p) | .metrics[] | select(.name == "mb_per_s") | .value'; }
 
+# Both tools flush the loop device's own cache (BLKFLSBUF); the backing file's page cache is
+# dropped here before every run, so the disk reads reach the disk under the image every time.
+cold() { dd if="$work/image" iflag=nocache count=0 status=none; }
 hc=""; ht=""; mc=""; mt=""; hdt=""; mdt=""
 for ((r = 0; r < rounds; r++)); do
+  cold
   out="$(hdparm -tT "$dev")"
   hc+="$(hdparm_rate 'cached reads' <<<"$out")"$'\n'
   ht+="$(hdparm_rate 'buffered disk reads' <<<"$out")"$'\n'
+  cold
   js="$("$hm" disk --timing "$dev" --output-format=json 2>/dev/null)"
   mc+="$(hm_rate cached_reads <<<"$js")"$'\n'
   mt+="$(hm_rate disk_reads <<<"$js")"$'\n'
+  cold
   hdt+="$(hdparm -t --direct "$dev" | hdparm_rate 'O_DIRECT disk reads')"$'\n'
+  cold
   mdt+="$("$hm" disk --timing -t --direct "$dev" --output-format=json 2>/dev/null | hm_rate disk_reads)"$'\n'
 done
 

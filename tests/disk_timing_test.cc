@@ -196,8 +196,8 @@ TEST(DiskTimingCli, TimesAFileInHdparmLayout) {
   ScratchDir dir;
   const std::string file = dir.file("data.bin");
   ASSERT_TRUE(make_file(file, 8 << 20));
-  const auto r =
-      run_hostmark({"disk", "--timing", file, "--cached-time=300ms", "--disk-time=300ms"});
+  const auto r = run_hostmark(
+      {"disk", "--timing", "--settle=0", file, "--cached-time=300ms", "--disk-time=300ms"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto rates = hdparm_rates(r.out, file);
   ASSERT_EQ(rates.size(), 2u) << r.out;
@@ -212,8 +212,8 @@ TEST(DiskTimingCli, JsonHasBothUnitsAndStorage) {
   ScratchDir dir;
   const std::string file = dir.file("data.bin");
   ASSERT_TRUE(make_file(file, 4 << 20));
-  const auto r =
-      run_hostmark({"disk", "--timing", file, "-t", "--disk-time=200ms", "--output-format=json"});
+  const auto r = run_hostmark(
+      {"disk", "--timing", "--settle=0", file, "-t", "--disk-time=200ms", "--output-format=json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   ASSERT_EQ(j["phases"].size(), 1u);
@@ -228,20 +228,20 @@ TEST(DiskTimingCli, JsonHasBothUnitsAndStorage) {
 
 TEST(DiskTimingCli, ErrorsAreOneLine) {
   ScratchDir dir;
-  const auto missing = run_hostmark({"disk", "--timing", dir.file("nope")});
+  const auto missing = run_hostmark({"disk", "--timing", "--settle=0", dir.file("nope")});
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_EQ(missing.err, "hostmark: " + dir.file("nope") + ": No such file or directory\n");
-  const auto directory = run_hostmark({"disk", "--timing", dir.path()});
+  const auto directory = run_hostmark({"disk", "--timing", "--settle=0", dir.path()});
   EXPECT_EQ(directory.exit_code, 2);
   EXPECT_EQ(directory.err,
             "hostmark: " + dir.path() + ": is a directory (give a block device or a file)\n");
   const std::string tiny = dir.file("tiny");
   ASSERT_TRUE(make_file(tiny, 1 << 20));
-  const auto small = run_hostmark({"disk", "--timing", tiny, "--cached-time=100ms"});
+  const auto small = run_hostmark({"disk", "--timing", "--settle=0", tiny, "--cached-time=100ms"});
   EXPECT_EQ(small.exit_code, 1);
   EXPECT_EQ(output_lines(small.err).size(), 1u) << small.err;
   EXPECT_NE(small.err.find("smaller than 2 MiB"), std::string::npos) << small.err;
-  const auto both = run_hostmark({"disk", "--timing", tiny, "-T", "-t"});
+  const auto both = run_hostmark({"disk", "--timing", "--settle=0", tiny, "-T", "-t"});
   EXPECT_EQ(both.exit_code, 2);
   EXPECT_EQ(output_lines(both.err).size(), 1u) << both.err;
 }
@@ -251,16 +251,16 @@ using DiskTimingLoopTest = fakes::LoopDeviceTest;
 TEST_F(DiskTimingLoopTest, TimesALoopDeviceBufferedAndDirect) {
   const std::string why = attach(false, false);
   if (!why.empty()) GTEST_SKIP() << why;
-  const auto r =
-      run_hostmark({"disk", "--timing", dev_, "--cached-time=300ms", "--disk-time=300ms"});
+  const auto r = run_hostmark(
+      {"disk", "--timing", "--settle=0", dev_, "--cached-time=300ms", "--disk-time=300ms"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto rates = hdparm_rates(r.out, dev_);
   ASSERT_EQ(rates.size(), 2u) << r.out;
   EXPECT_GT(rates[0], 0);
   EXPECT_GT(rates[1], 0);
   EXPECT_NE(r.out.find("loop device"), std::string::npos) << r.out;  // its warning
-  const auto d = run_hostmark(
-      {"disk", "--timing", dev_, "--direct", "--cached-time=200ms", "--disk-time=200ms"});
+  const auto d = run_hostmark({"disk", "--timing", "--settle=0", dev_, "--direct",
+                               "--cached-time=200ms", "--disk-time=200ms"});
   ASSERT_EQ(d.exit_code, 0) << d.err;
   EXPECT_NE(d.out.find(" Timing O_DIRECT cached reads:   "), std::string::npos) << d.out;
   EXPECT_NE(d.out.find(" Timing O_DIRECT disk reads: "), std::string::npos) << d.out;

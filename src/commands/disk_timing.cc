@@ -32,7 +32,16 @@ struct TimingOptions {
   bool disk = true;
   double cached_s = 2;
   double disk_s = 3;
+  double settle_s = 3;  // hdparm's sync(); sleep(3) before each test
 };
+
+// hdparm's pause before each test: sync(), then `seconds` for the queue to settle; a signal
+// cuts it short. True when interrupted.
+bool settle(SignalGuard& guard, double seconds) {
+  ::sync();
+  if (seconds <= 0) return guard.stop_requested();
+  return guard.wait(static_cast<std::uint64_t>(seconds * 1e9)) != 0;
+}
 
 // The whole disk under the current directory, when no target was named.
 std::string default_target() {
@@ -115,7 +124,7 @@ int run_disk_timing(const std::vector<std::string>& args, const CommandIo& io) {
                "disk --timing");
   TimingOptions o;
   bool timing = false, cached_only = false, disk_only = false;
-  std::string cached_time = "2s", disk_time = "3s";
+  std::string cached_time = "2s", disk_time = "3s", settle_time = "3s";
   OutputOptions output;
   app.add_flag("--timing", timing, "time cached and disk reads like hdparm -tT");
   app.add_option("target", o.target, "block device or file (default: the disk under .)");
@@ -126,6 +135,9 @@ int run_disk_timing(const std::vector<std::string>& args, const CommandIo& io) {
       ->capture_default_str();
   app.add_option("--disk-time", disk_time, "longest duration of the disk reads")
       ->capture_default_str();
+  app.add_option("--settle", settle_time,
+                 "pause after sync() before each test, as hdparm does (0 to skip)")
+      ->capture_default_str();
   add_output_options(app, output);
   if (!parse_command_line(app, args, io)) return 0;
   if (cached_only && disk_only)
@@ -135,6 +147,7 @@ int run_disk_timing(const std::vector<std::string>& args, const CommandIo& io) {
   o.disk = !cached_only;
   o.cached_s = seconds_option("--cached-time", cached_time);
   o.disk_s = seconds_option("--disk-time", disk_time);
+  o.settle_s = static_cast<double>(parse_duration_ns("--settle", settle_time).value()) / 1e9;
   if (o.target.empty()) o.target = default_target();
 
   OpenTarget open;
@@ -150,19 +163,24 @@ int run_disk_timing(const std::vector<std::string>& args, const CommandIo& io) {
   r.options = {{"target", o.target},
                {"direct", o.direct ? "yes" : "no"},
                {"cached-time", cached_time},
-               {"disk-time", disk_time}};
+               {"disk-time", disk_time},
+               {"settle", settle_time}};
   storage::MeasureFacts facts;
   facts.reads = true;
   facts.direct = o.direct;
   SignalGuard guard;  // Ctrl-C ends the timing early and prints what was measured
   const StopRequested stop = [&guard] { return guard.stop_requested(); };
-  if (o.cached) {
+  if (o.cached) r.interrupted = settle(guard, o.settle_s);
+  if (o.cached && !r.interrupted) {
     const auto s = storage::time_cached_reads(open.t, buf, o.cached_s, stop).value();
     r.phases.push_back(timing_phase("cached_reads", s));
     r.interrupted = s.interrupted;
   }
   if (o.disk && !r.interrupted) {
     facts.cache_dropped = storage::flush_read_caches(open.t) || o.direct;
+    r.interrupted = settle(guard, o.settle_s);
+  }
+  if (o.disk && !r.interrupted) {
     const auto s = storage::time_disk_reads(open.t, buf, o.disk_s, stop).value();
     r.interrupted = s.interrupted;
     r.phases.push_back(timing_phase("disk_reads", s));
