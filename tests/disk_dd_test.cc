@@ -6,12 +6,14 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 
 #include "loop_device_fixture.h"
 #include "run_binary.h"
 #include "scratch_dir.h"
 #include "storage/dd_format.h"
+#include "storage/dd_transfer.h"
 
 namespace hostmark {
 namespace {
@@ -35,6 +37,54 @@ TEST(DdFormat, SummaryLinesMatchCoreutilsDd) {
   EXPECT_EQ(dd_summary_line(1572864000, 16.1391),
             "1572864000 bytes (1.6 GB, 1.5 GiB) copied, 16.1391 s, 97.5 MB/s");
   EXPECT_EQ(dd_summary_line(512, 0.5), "512 bytes copied, 0.5 s, 1.0 kB/s");
+}
+
+TEST(DdFormat, SizesRoundIntoTheNextUnit) {
+  EXPECT_EQ(storage::dd_human_size(999999, true), "1.0 MB");
+  EXPECT_EQ(storage::dd_human_size(999, true), "999 B");
+  EXPECT_EQ(storage::dd_human_size(1048576, false), "1.0 MiB");
+  EXPECT_EQ(storage::dd_human_size(10u << 20, false), "10 MiB");
+  EXPECT_EQ(storage::dd_rate(999999, 1.0), "1.0 MB/s");
+  EXPECT_EQ(storage::dd_rate(1, 0), "Infinity B/s");
+}
+
+TEST(DdTransfer, WritesReadsAndStopsWhenAsked) {
+  ScratchDir dir;
+  storage::DdWriteSpec w;
+  w.path = dir.file("t.bin");
+  w.block_bytes = 64 << 10;
+  w.count = 4;
+  const auto written = storage::dd_write(w);
+  ASSERT_TRUE(written) << written.error().message();
+  EXPECT_EQ(written->bytes, 256u << 10);
+  EXPECT_EQ(written->full_records, 4u);
+  EXPECT_FALSE(written->interrupted);
+  // Random data: no two 512-byte pieces of the file are alike.
+  std::ifstream in(w.path, std::ios::binary);
+  std::string all((std::istreambuf_iterator<char>(in)), {});
+  ASSERT_EQ(all.size(), 256u << 10);
+  std::set<std::string> pieces;
+  for (std::size_t off = 0; off < all.size(); off += 512) pieces.insert(all.substr(off, 512));
+  EXPECT_EQ(pieces.size(), all.size() / 512);
+
+  storage::DdReadSpec r;
+  r.path = w.path;
+  r.block_bytes = 100 << 10;  // 2 full blocks and a short one
+  const auto read = storage::dd_read(r);
+  ASSERT_TRUE(read) << read.error().message();
+  EXPECT_EQ(read->bytes, 256u << 10);
+  EXPECT_EQ(read->full_records, 2u);
+  EXPECT_EQ(read->partial_records, 1u);
+  EXPECT_LT(read->cached_fraction, 0.5) << "the drop before reading should have emptied the cache";
+
+  r.stop = [] { return true; };
+  const auto stopped = storage::dd_read(r);
+  ASSERT_TRUE(stopped);
+  EXPECT_TRUE(stopped->interrupted);
+  EXPECT_EQ(stopped->bytes, 0u);
+  const auto again = storage::dd_write(w);  // the file exists: refused, not overwritten
+  ASSERT_FALSE(again);
+  EXPECT_EQ(again.error().kind, ErrorKind::kUsage);
 }
 
 TEST(DdFormat, FlagListsAndConv) {

@@ -88,7 +88,7 @@ std::string dd_rate(std::uint64_t bytes, double seconds) {
   if (number == "1000" && i < 6) {
     v /= 1000.0;
     ++i;
-    number = fmt::format("{:.2f}", v);
+    number = fmt::format("{:.1f}", v);
   }
   return number + " " + kSiUnits[i] + "B/s";
 }
