@@ -2,7 +2,9 @@
 // command on a scratch file and a loop device.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -205,6 +207,23 @@ TEST(DdCli, SigintStopsTheWriteReportsItAndRemovesTheFile) {
   if (!j["interrupted"].get<bool>()) GTEST_SKIP() << "the write finished within 1 s here";
   EXPECT_EQ(j["phases"][0]["name"], "seq_write");
   EXPECT_FALSE(std::filesystem::exists(file));
+}
+
+TEST(DdCli, DiskFullIsOneLineAndTheFileIsRemoved) {
+  if (::geteuid() != 0) GTEST_SKIP() << "needs root to mount a small tmpfs";
+  ScratchDir dir;
+  const std::string mnt = dir.file("small");
+  ASSERT_TRUE(std::filesystem::create_directory(mnt));
+  if (std::system(("mount -t tmpfs -o size=1m hostmark-test " + mnt).c_str()) != 0)
+    GTEST_SKIP() << "cannot mount tmpfs here";
+  const auto r =
+      run_hostmark({"disk", "--seq-write", mnt + "/f", "--bs=256k", "--count=16", "--data=zero"});
+  EXPECT_FALSE(std::filesystem::exists(mnt + "/f"));
+  EXPECT_EQ(std::system(("umount " + mnt).c_str()), 0);
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_EQ(output_lines(r.err).size(), 1u) << r.err;
+  EXPECT_NE(r.err.find("No space left on device"), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
 }
 
 using DdLoopTest = fakes::LoopDeviceTest;
