@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -244,6 +245,25 @@ TEST(DiskTimingCli, ErrorsAreOneLine) {
   const auto both = run_hostmark({"disk", "--timing", "--settle=0", tiny, "-T", "-t"});
   EXPECT_EQ(both.exit_code, 2);
   EXPECT_EQ(output_lines(both.err).size(), 1u) << both.err;
+}
+
+TEST(DiskTimingCli, SigintEndsTheRunWithWhatWasMeasured) {
+  if (!std::filesystem::exists("/usr/bin/timeout")) GTEST_SKIP() << "coreutils timeout is missing";
+  ScratchDir dir;
+  const std::string file = dir.file("data.bin");
+  ASSERT_TRUE(make_file(file, 4 << 20));
+  // The signal comes after 1 s: during the cached reads (0.2 s settle, 5 s of reads).
+  const auto r =
+      run_program("/usr/bin/timeout",
+                  {"--foreground", "--preserve-status", "-s", "INT", "1", HOSTMARK_BINARY, "disk",
+                   "--timing", file, "--settle=200ms", "--cached-time=5s", "--output-format=json"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  const auto j = nlohmann::json::parse(r.out, nullptr, false);
+  ASSERT_FALSE(j.is_discarded()) << r.out << r.err;
+  EXPECT_TRUE(j["interrupted"].get<bool>());
+  ASSERT_EQ(j["phases"].size(), 1u) << r.out;
+  EXPECT_EQ(j["phases"][0]["name"], "cached_reads");
+  EXPECT_LT(j["phases"][0]["duration_s"].get<double>(), 4.0);
 }
 
 using DiskTimingLoopTest = fakes::LoopDeviceTest;
