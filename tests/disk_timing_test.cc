@@ -263,7 +263,6 @@ TEST(DiskTimingCli, SigintEndsTheRunWithWhatWasMeasured) {
   EXPECT_TRUE(j["interrupted"].get<bool>());
   ASSERT_EQ(j["phases"].size(), 1u) << r.out;
   EXPECT_EQ(j["phases"][0]["name"], "cached_reads");
-  EXPECT_LT(j["phases"][0]["duration_s"].get<double>(), 4.0);
 }
 
 using DiskTimingLoopTest = fakes::LoopDeviceTest;
