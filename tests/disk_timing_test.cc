@@ -263,7 +263,9 @@ TEST(DiskTimingCli, SigintEndsTheRunWithWhatWasMeasured) {
   EXPECT_TRUE(j["interrupted"].get<bool>());
   // Normally one phase; none when a loaded machine delivered the signal during the settle.
   ASSERT_LE(j["phases"].size(), 1u) << r.out;
-  if (j["phases"].size() == 1) EXPECT_EQ(j["phases"][0]["name"], "cached_reads");
+  if (j["phases"].size() == 1) {
+    EXPECT_EQ(j["phases"][0]["name"], "cached_reads");
+  }
 }
 
 using DiskTimingLoopTest = fakes::LoopDeviceTest;
