@@ -25,22 +25,30 @@ void drop_cache(const FsOptions& o, const Fd& fd, DataRun& run) {
   if (!storage::drop_all_caches()) run.cache_dropped = false;
 }
 
+// Runs step(i) for every chunk of the data file, each timed into `h`, polling for SIGINT.
+template <class Step>
+std::uint64_t for_each_chunk(const FsOptions& o, Histogram& h, Step&& step) {
+  const std::uint64_t chunks = o.size_bytes / o.chunk_bytes;
+  for (std::uint64_t i = 0; i < chunks; ++i) {
+    poll_interrupt(i);
+    const auto t = Clock::now();
+    step(i);
+    h.record(ns_between(t, Clock::now()));
+  }
+  return chunks * o.chunk_bytes;
+}
+
 Phase block_write_test(const FsOptions& o, const std::string& path) {
   std::vector<char> buf(o.chunk_bytes);
   for (std::size_t i = 0; i < buf.size(); ++i) buf[i] = static_cast<char>('a' + i % 26);
   Histogram h;
   TestMeter m;
   Fd fd = Fd::open(path, O_RDWR | O_CREAT | O_EXCL);
-  const std::uint64_t chunks = o.size_bytes / o.chunk_bytes;
-  for (std::uint64_t i = 0; i < chunks; ++i) {
-    poll_interrupt(i);
-    const auto t = Clock::now();
-    fd.write_all(buf.data(), buf.size());
-    h.record(ns_between(t, Clock::now()));
-  }
+  const std::uint64_t bytes =
+      for_each_chunk(o, h, [&](std::uint64_t) { fd.write_all(buf.data(), buf.size()); });
   fd.sync();
   m.stop();
-  return byte_phase("put_block", m, chunks * o.chunk_bytes, h);
+  return byte_phase("put_block", m, bytes, h);
 }
 
 Phase rewrite_test(const FsOptions& o, const std::string& path) {
@@ -48,19 +56,15 @@ Phase rewrite_test(const FsOptions& o, const std::string& path) {
   Histogram h;
   TestMeter m;
   Fd fd = Fd::open(path, O_RDWR);
-  const std::uint64_t chunks = o.size_bytes / o.chunk_bytes;
-  for (std::uint64_t i = 0; i < chunks; ++i) {
-    poll_interrupt(i);
-    const auto t = Clock::now();
+  const std::uint64_t bytes = for_each_chunk(o, h, [&](std::uint64_t i) {
     fd.read_exact(buf.data(), buf.size());
     buf[i % buf.size()] ^= 0x20;
     fd.seek(static_cast<off_t>(i * o.chunk_bytes));
     fd.write_all(buf.data(), buf.size());
-    h.record(ns_between(t, Clock::now()));
-  }
+  });
   fd.sync();
   m.stop();
-  return byte_phase("rewrite", m, chunks * o.chunk_bytes, h);
+  return byte_phase("rewrite", m, bytes, h);
 }
 
 Phase block_read_test(const FsOptions& o, const std::string& path) {
@@ -68,15 +72,10 @@ Phase block_read_test(const FsOptions& o, const std::string& path) {
   Histogram h;
   TestMeter m;
   Fd fd = Fd::open(path, O_RDONLY);
-  const std::uint64_t chunks = o.size_bytes / o.chunk_bytes;
-  for (std::uint64_t i = 0; i < chunks; ++i) {
-    poll_interrupt(i);
-    const auto t = Clock::now();
-    fd.read_exact(buf.data(), buf.size());
-    h.record(ns_between(t, Clock::now()));
-  }
+  const std::uint64_t bytes =
+      for_each_chunk(o, h, [&](std::uint64_t) { fd.read_exact(buf.data(), buf.size()); });
   m.stop();
-  return byte_phase("get_block", m, chunks * o.chunk_bytes, h);
+  return byte_phase("get_block", m, bytes, h);
 }
 
 // One seeker: `count` random chunks read, one in ten dirtied and written back.
