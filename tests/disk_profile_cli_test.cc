@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -127,6 +128,44 @@ TEST(DiskProfileCliTest, ExistingFileIsUsedAndKept) {
   EXPECT_EQ(j["phases"][1]["name"], "RND4K Q1T1 read");
   EXPECT_EQ(j["options"]["aggregate"], "average");
   EXPECT_TRUE(fs::exists(file)) << "a file hostmark did not create is kept";
+}
+
+TEST(DiskProfileCliTest, ExistingFilesAreWrittenOnlyWithDestructive) {
+  ScratchDir dir;
+  const std::string file = dir.file("mine");
+  { std::ofstream(file) << std::string(9 << 20, 'x'); }
+  const RunOutput refused = run_hostmark(disk_args(file, {"--profile=realworld"}));
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_EQ(refused.err, "hostmark: " + file +
+                             ": an existing file: the write tests overwrite its content (give "
+                             "--destructive to write anyway, or --read-only)\n");
+  std::ifstream in(file);
+  const std::string content((std::istreambuf_iterator<char>(in)), {});
+  EXPECT_EQ(content, std::string(9 << 20, 'x')) << "nothing was written";
+  const RunOutput small = run_hostmark(disk_args(dir.file("tiny"), {"--explain"}));
+  EXPECT_EQ(small.exit_code, 0) << "a file to create is fine: " << small.err;
+  { std::ofstream(dir.file("tiny")) << "abc"; }
+  const RunOutput tiny = run_hostmark(disk_args(dir.file("tiny"), {"--read-only"}));
+  EXPECT_EQ(tiny.exit_code, 2);
+  EXPECT_NE(tiny.err.find("at least 1 MiB is needed"), std::string::npos) << tiny.err;
+}
+
+TEST(DiskProfileCliTest, AMistypedDeviceIsNotCreatedUnderDev) {
+  const RunOutput r = run_hostmark({"disk", "/dev/hostmark-no-such-disk", "--read-only"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "hostmark: /dev/hostmark-no-such-disk: no such device\n");
+  EXPECT_FALSE(fs::exists("/dev/hostmark-no-such-disk"));
+}
+
+TEST(DiskProfileCliTest, APathWithAColonIsOneFile) {
+  ScratchDir dir;
+  const std::string file = dir.file("a:b");
+  const RunOutput r =
+      run_hostmark(disk_args(file, {"--profile=realworld", "--read-only", "--output-format=json"}));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(dir.empty()) << "the one test file a:b was created and removed";
+  const RunOutput e = run_hostmark(disk_args(file, {"--explain"}));
+  EXPECT_NE(e.out.find("a\\:b"), std::string::npos) << e.out;
 }
 
 TEST(DiskProfileCliTest, SigintReportsWhatWasMeasuredAndRemovesTheFile) {

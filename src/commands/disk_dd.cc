@@ -160,9 +160,10 @@ int run_disk_dd(const std::vector<std::string>& args, const CommandIo& io) {
       spec.conv = storage::parse_dd_conv("--conv", c.conv).value();
       spec.data = c.data == "zero" ? storage::DdData::kZero : storage::DdData::kRandom;
       spec.stop = stop;
-      auto t = storage::dd_write(spec);
       struct stat st {};
-      created = ::stat(path.c_str(), &st) == 0;  // checked absent above: anything there is ours
+      const bool existed = ::stat(path.c_str(), &st) == 0;  // dd_write refuses it (O_EXCL)
+      auto t = storage::dd_write(spec);
+      created = !existed && ::stat(path.c_str(), &st) == 0;  // only what this run made is removed
       const storage::DdTransfer done = t.value();
       r.phases.push_back(dd_phase("seq_write", done));
       r.interrupted = done.interrupted;

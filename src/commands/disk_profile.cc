@@ -75,6 +75,11 @@ DiskPlan make_plan(const DiskOptions& o) {
                               "a block device: the write tests destroy its data (give "
                               "--destructive to write anyway, or --read-only)"));
   }
+  if (plan.target.existing_file && writes && !o.destructive) {
+    throw Failure(usage_error(o.path,
+                              "an existing file: the write tests overwrite its content (give "
+                              "--destructive to write anyway, or --read-only)"));
+  }
   plan.fio_target = {plan.target.path, plan.target.size_bytes, duration_ns};
   return plan;
 }

@@ -147,9 +147,10 @@ int run_fs_command(const std::vector<std::string>& args, const CommandIo& io) {
   app.add_option("--seekers", a.seekers, "seeker threads")
       ->capture_default_str()
       ->check(CLI::Range(1, 1024));
-  auto* files = app.add_option("--files", a.files, "file tests: N x 1024 files (0 skips)")
-                    ->capture_default_str()
-                    ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 20));
+  auto* files =
+      app.add_option("--files", a.files, "file tests: N x 1024 files (0 skips)")
+          ->capture_default_str()
+          ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{4096}));  // names kept in RAM
   app.add_option("--file-size", a.file_size, "MAX[:MIN] bytes of each file (default 0: empty)")
       ->capture_default_str();
   app.add_option("--dirs", a.dirs, "spread the files over this many directories")

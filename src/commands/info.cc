@@ -43,7 +43,7 @@ int run_info_command(const std::vector<std::string>& args, const CommandIo& io) 
                                 {"schema_version", kInfoSchemaVersion},
                                 {"context", context_to_json(collect_context())},
                                 {"host", host_info_to_json(info)}};
-    sink->stream() << doc.dump(2) << '\n';
+    sink->stream() << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
   } else {
     write_host_info_text(info, sink->stream());
   }

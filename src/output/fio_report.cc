@@ -32,7 +32,10 @@ Status write_fio_output(const fio::FioRun& run, std::string_view format_list, st
   if (!parsed) return parsed.error();
   const FioFormats& f = parsed.value();
   if (f.terse) write_fio_terse(run, out);
-  if (f.json || f.json_plus) out << fio_json(run, f.json_plus).dump(2) << '\n';
+  if (f.json || f.json_plus)
+    out << fio_json(run, f.json_plus)
+               .dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
+        << '\n';
   if (f.normal) write_fio_normal(run, out);
   out.flush();
   return Ok{};

@@ -49,7 +49,10 @@ Expected<bool> OutputSink::close() {
 void write_result(const Result& result, OutputFormat format, const TextRenderer& text,
                   std::ostream& out) {
   switch (format) {
-    case OutputFormat::kJson: out << result_to_json(result).dump(2) << '\n'; break;
+    case OutputFormat::kJson:
+      out << result_to_json(result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+          << '\n';
+      break;
     case OutputFormat::kCsv: write_csv(result, out); break;
     case OutputFormat::kNormal: text(result, out); break;
   }

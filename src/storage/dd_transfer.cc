@@ -162,7 +162,8 @@ Expected<DdTransfer> dd_read(const DdReadSpec& s) {
   const off_t end = ::lseek(f.fd, 0, SEEK_END);
   ::lseek(f.fd, 0, SEEK_SET);
   const std::uint64_t size = end > 0 ? static_cast<std::uint64_t>(end) : 0;
-  std::uint64_t want = s.count == 0 ? size : std::min(size, s.count * s.block_bytes);
+  const bool past_end = s.count == 0 || s.count > size / s.block_bytes;  // no overflow
+  std::uint64_t want = past_end ? size : s.count * s.block_bytes;
   DdTransfer t;
   if (s.drop_cache && !s.iflag.direct) {
     t.cache_dropped = S_ISBLK(st.st_mode)

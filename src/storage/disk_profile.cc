@@ -115,6 +115,20 @@ std::vector<DiskStep> disk_steps(const DiskProfile& profile, bool reads, bool wr
   return steps;
 }
 
+namespace {
+
+// fio's filename= splits at ':' (a list of files); a ':' of the path is escaped as "\\:".
+std::string fio_filename(const std::string& path) {
+  std::string out;
+  for (char c : path) {
+    if (c == ':') out.push_back('\\');
+    out.push_back(c);
+  }
+  return out;
+}
+
+}  // namespace
+
 std::vector<std::string> disk_fio_arguments(const DiskStep& step, const DiskTarget& target) {
   const char* rw = step.direction == DiskDirection::kRead ? (step.test.random ? "randread" : "read")
                    : step.direction == DiskDirection::kWrite
@@ -122,7 +136,7 @@ std::vector<std::string> disk_fio_arguments(const DiskStep& step, const DiskTarg
                        : (step.test.random ? "randrw" : "rw");
   std::vector<std::string> a = {
       "--name=" + step.job_name(),
-      "--filename=" + target.path,
+      "--filename=" + fio_filename(target.path),
       "--size=" + fio_size(target.size_bytes),
       "--ioengine=libaio",
       "--direct=1",
@@ -142,7 +156,7 @@ std::vector<std::string> disk_fio_arguments(const DiskStep& step, const DiskTarg
 
 std::vector<std::string> disk_prepare_arguments(const DiskTarget& target) {
   return {"--name=prepare",
-          "--filename=" + target.path,
+          "--filename=" + fio_filename(target.path),
           "--size=" + fio_size(target.size_bytes),
           "--ioengine=libaio",
           "--direct=1",

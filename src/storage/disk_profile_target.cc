@@ -12,23 +12,29 @@
 namespace hostmark::storage {
 namespace {
 
-// Bytes of an open block device or file (lseek to the end), 0 when unknown.
-std::uint64_t device_bytes(const std::string& path) {
+// Bytes of a block device or file (lseek to the end); a usage error when it cannot be opened.
+Expected<std::uint64_t> device_bytes(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return 0;
+  if (fd < 0) return usage_error(path, std::strerror(errno));
   const off_t end = ::lseek(fd, 0, SEEK_END);
   ::close(fd);
   return end > 0 ? static_cast<std::uint64_t>(end) : 0;
 }
 
 Expected<std::uint64_t> fit(const std::string& path, std::optional<std::uint64_t> size,
-                            std::uint64_t available, const char* what) {
-  if (available == 0) return usage_error(path, fmt::format("the {} is empty", what));
-  if (size && *size > available) {
-    return usage_error("--size", fmt::format("{} bytes is more than the {} {} holds ({} bytes)",
-                                             *size, what, path, available));
+                            Expected<std::uint64_t> available, const char* what) {
+  if (!available) return available.error();
+  if (*available == 0) return usage_error(path, fmt::format("the {} is empty", what));
+  if (*available < kMinDiskTestBytes) {
+    return usage_error(path, fmt::format("the {} holds {} bytes: at least 1 MiB is needed (one "
+                                         "SEQ1M block)",
+                                         what, *available));
   }
-  return size ? *size : std::min(kDefaultDiskTestBytes, available);
+  if (size && *size > *available) {
+    return usage_error("--size", fmt::format("{} bytes is more than the {} {} holds ({} bytes)",
+                                             *size, what, path, *available));
+  }
+  return size ? *size : std::min(kDefaultDiskTestBytes, *available);
 }
 
 }  // namespace
@@ -46,6 +52,9 @@ Expected<DiskProfileTarget> resolve_disk_target(const std::string& given,
     std::error_code ec;
     if (!std::filesystem::is_directory(parent, ec))
       return usage_error(given, "no such file or directory");
+    const auto real_parent = std::filesystem::canonical(parent, ec);
+    if (!ec && (real_parent == "/dev" || real_parent.string().rfind("/dev/", 0) == 0))
+      return usage_error(given, "no such device");  // a typo, not a test file to create in RAM
     t.path = given;
     t.create = true;
     t.size_bytes = size.value_or(kDefaultDiskTestBytes);
@@ -75,6 +84,7 @@ Expected<DiskProfileTarget> resolve_disk_target(const std::string& given,
     auto fitted = fit(given, size, static_cast<std::uint64_t>(st.st_size), "file");
     if (!fitted) return fitted.error();
     t.size_bytes = fitted.value();
+    t.existing_file = true;
     return t;
   }
   return usage_error(given, "not a directory, a regular file or a block device");

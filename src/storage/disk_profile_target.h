@@ -20,7 +20,8 @@ struct DiskProfileTarget {
   std::string path;              // file or device the tests address
   std::uint64_t size_bytes = 0;  // region tested from offset 0
   bool block_device = false;
-  bool create = false;  // hostmark creates and writes it first, and removes it afterwards
+  bool existing_file = false;  // a regular file that was there: written only with --destructive
+  bool create = false;         // hostmark creates and writes it first, and removes it afterwards
 };
 
 // `size`: --size when given. Usage errors name PATH or --size: a path that does not exist and

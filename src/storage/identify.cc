@@ -22,9 +22,24 @@ namespace fs = std::filesystem;
 
 std::uint64_t to_u64(const std::string& s) { return std::strtoull(s.c_str(), nullptr, 10); }
 
+// The printable ASCII of a sysfs text (binary VPD pages carry a 4-byte header and padding).
+std::string printable(const std::string& raw) {
+  std::string out;
+  for (char c : raw) {
+    if (c >= 0x20 && c < 0x7f) out.push_back(c);
+  }
+  const auto b = out.find_first_not_of(' ');
+  const auto e = out.find_last_not_of(' ');
+  return b == std::string::npos ? "" : out.substr(b, e - b + 1);
+}
+
 std::string first_of(const std::vector<std::string>& paths) {
   for (const auto& p : paths) {
-    std::string v = sysinfo::read_trimmed_file(p);
+    std::string raw = sysinfo::read_text_file(p);
+    // vpd_pg80 is the raw Unit Serial Number page: 00 80 00 <len>, then the serial.
+    if (p.size() >= 9 && p.compare(p.size() - 9, 9, "/vpd_pg80") == 0)
+      raw = raw.size() > 4 ? raw.substr(4) : "";
+    std::string v = printable(raw);
     if (!v.empty()) return v;
   }
   return "";
