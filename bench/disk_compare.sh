@@ -26,7 +26,8 @@ fio --name=prepare --filename="$file" --size="$size" --ioengine=libaio --direct=
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", (b > 0 ? a / b : 0)}'; }
 
-disk_opts=(--profile=standard --size="$size" --duration="$seconds" --loops=1)
+# --destructive: the pre-written test file exists, and the write tests overwrite it (as fio does).
+disk_opts=(--profile=standard --size="$size" --duration="$seconds" --loops=1 --destructive)
 # test name ("SEQ1M_Q8T1_read") -> its fio arguments, in the order hostmark runs them.
 declare -A line_of=()
 names=()
