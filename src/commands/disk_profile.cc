@@ -103,9 +103,10 @@ std::string seconds(std::uint64_t ns) { return fmt::format("{:g}", static_cast<d
 // Drops the page cache of the target before reading it: its own pages, else (root) all.
 bool drop_cache(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  const bool dropped = fd >= 0 && storage::drop_file_cache(fd);
-  if (fd >= 0) ::close(fd);
-  return dropped || storage::drop_all_caches();
+  if (fd < 0) return storage::drop_all_caches();
+  const bool dropped = storage::drop_cache_before_reading(fd);
+  ::close(fd);
+  return dropped;
 }
 
 struct Measured {

@@ -20,9 +20,7 @@ namespace hostmark::fsbench {
 namespace {
 
 void drop_cache(const FsOptions& o, const Fd& fd, DataRun& run) {
-  if (!o.drop_cache) return;
-  if (storage::drop_file_cache(fd.get())) return;
-  if (!storage::drop_all_caches()) run.cache_dropped = false;
+  if (o.drop_cache && !storage::drop_cache_before_reading(fd.get())) run.cache_dropped = false;
 }
 
 // Runs step(i) for every chunk of the data file, each timed into `h`, polling for SIGINT.

@@ -227,5 +227,7 @@ bool drop_all_caches() {
   return static_cast<bool>(out);
 }
 
+bool drop_cache_before_reading(int fd) { return drop_file_cache(fd) || drop_all_caches(); }
+
 }  // namespace storage
 }  // namespace hostmark

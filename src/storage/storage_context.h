@@ -45,4 +45,8 @@ bool drop_file_cache(int fd);
 // only root may. False, doing nothing else, when not permitted.
 bool drop_all_caches();
 
+// What a test wants before reading: the file's own pages dropped, else (root) every clean page
+// of the host. False when neither was permitted (say so with kPageCacheNotDropped).
+bool drop_cache_before_reading(int fd);
+
 }  // namespace hostmark::storage
