@@ -129,6 +129,36 @@ TEST(SysbenchFileioTest, SequentialModesWrapAroundTheFiles) {
   EXPECT_EQ(metric(nlohmann::json::parse(r.out), "reads"), 200);
 }
 
+TEST(SysbenchFileioTest, MergedRequestsCoverUpToNBlocksAndStopAtFileEnds) {
+  ScratchDir dir;
+  CwdGuard cwd(dir.path());
+  const std::vector<std::string> size = {"--file-total-size=1M", "--file-num=2"};
+  ASSERT_EQ(fileio({"--file-total-size=1M", "--file-num=2", "prepare"}).exit_code, 0);
+  // 32 blocks of 16 KiB per file, 3 per request: 10 of 48 KiB and one of 32 KiB per file, as
+  // sysbench does; 22 events write both files exactly once.
+  RunOutput r = fileio({"--file-total-size=1M", "--file-num=2", "--file-test-mode=seqwr",
+                        "--file-merged-requests=3", "--events=22", "--time=0", "--validate",
+                        "--output-format=json", "run"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(metric(j, "writes"), 22);
+  EXPECT_EQ(metric(j, "written_bytes"), 1 << 20);
+  // Read back with another merge size: every 16 KiB block is checked on its own.
+  r = fileio({"--file-total-size=1M", "--file-num=2", "--file-test-mode=seqrd",
+              "--file-merged-requests=5", "--events=14", "--time=0", "--validate",
+              "--output-format=json", "run"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(metric(j, "reads"), 14);
+  EXPECT_EQ(metric(j, "read_bytes"), 1 << 20);
+  // Random modes are not merged (sysbench merges sequential requests only).
+  r = fileio({"--file-total-size=1M", "--file-num=2", "--file-test-mode=rndrd",
+              "--file-merged-requests=4", "--events=10", "--time=0", "--output-format=json",
+              "run"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(metric(nlohmann::json::parse(r.out), "read_bytes"), 10 * 16384);
+}
+
 TEST(SysbenchFileioTest, ValidateCatchesACorruptedBlock) {
   ScratchDir dir;
   CwdGuard cwd(dir.path());

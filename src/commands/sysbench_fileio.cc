@@ -156,6 +156,10 @@ FileioSpec fileio_spec(const SbArgs& a, Groups g, bool need_mode) {
   s.fdatasync = fsync_mode == "fdatasync";
   s.rw_ratio = a.number(g, "file-rw-ratio");
   if (!(s.rw_ratio >= 0)) throw Failure(usage_error("--file-rw-ratio", "must not be negative"));
+  s.merged_requests = a.count(g, "file-merged-requests");
+  if (s.merged_requests > 1 && s.merged_requests * s.block_bytes > (1ull << 30))
+    throw Failure(usage_error("--file-merged-requests",
+                              "merged requests must be at most 1G (with --file-block-size)"));
   s.validate = a.flag(g, "validate");
   return s;
 }
@@ -212,6 +216,8 @@ void fileio_metrics(const SbArgs& a, Groups g, const Workload& workload, const R
   m.push_back({"reads", static_cast<double>(t.reads), "requests"});
   m.push_back({"writes", static_cast<double>(t.writes), "requests"});
   m.push_back({"fsyncs", static_cast<double>(t.fsyncs), "requests"});
+  m.push_back({"read_bytes", static_cast<double>(t.read_bytes), "bytes"});
+  m.push_back({"written_bytes", static_cast<double>(t.written_bytes), "bytes"});
   m.push_back({"reads_per_s", per_second(t.reads, o.wall_ns), "requests/s"});
   m.push_back({"writes_per_s", per_second(t.writes, o.wall_ns), "requests/s"});
   m.push_back({"fsyncs_per_s", per_second(t.fsyncs, o.wall_ns), "requests/s"});

@@ -89,7 +89,7 @@ class FileioWorker final : public EventWorker {
     options.iodepth = depth;
     options.writable = spec_.writes();
     engine_ = engines::make_engine(engine_for(spec_.io), options).value();
-    stride_ = (spec_.block_bytes + 4095) / 4096 * 4096;
+    stride_ = (spec_.block_bytes * spec_.blocks_per_request() + 4095) / 4096 * 4096;
     buffers_ = static_cast<std::byte*>(std::aligned_alloc(4096, stride_ * depth));
     if (buffers_ == nullptr) throw Failure(run_error("--file-block-size", "out of memory"));
     std::uint64_t fill = rng_ ^ 0x5bd1e995;
@@ -141,14 +141,19 @@ class FileioWorker final : public EventWorker {
   void request() {
     std::uint64_t file = 0;
     std::uint64_t block = 0;
+    std::uint64_t blocks = 1;
     if (spec_.random()) {
       file = next_random() % sh_.files.size();
       block = next_random() % sh_.blocks_per_file;
     } else {
-      const std::uint64_t total = sh_.blocks_per_file * sh_.files.size();
-      const std::uint64_t pos = sh_.seq_position.fetch_add(1, std::memory_order_relaxed) % total;
-      file = pos / sh_.blocks_per_file;
-      block = pos % sh_.blocks_per_file;
+      // Requests of up to `per` blocks walk each file; the last one of a file may be shorter.
+      const std::uint64_t per = spec_.blocks_per_request();
+      const std::uint64_t per_file = (sh_.blocks_per_file + per - 1) / per;
+      const std::uint64_t pos =
+          sh_.seq_position.fetch_add(1, std::memory_order_relaxed) % (per_file * sh_.files.size());
+      file = pos / per_file;
+      block = pos % per_file * per;
+      blocks = std::min(per, sh_.blocks_per_file - block);
     }
     bool write = spec_.writes();
     if (spec_.mode == FileioMode::kRndrw) {
@@ -162,8 +167,12 @@ class FileioWorker final : public EventWorker {
     u.op = write ? IoOp::kWrite : IoOp::kRead;
     u.file = static_cast<int>(file);
     u.offset = block * spec_.block_bytes;
-    u.length = static_cast<std::uint32_t>(spec_.block_bytes);
-    if (write && spec_.validate) fill_checked_block(u.buf, u.length, file, u.offset, rng_);
+    u.length = static_cast<std::uint32_t>(spec_.block_bytes * blocks);
+    if (write && spec_.validate) {
+      for (std::uint64_t b = 0; b < blocks; ++b)
+        fill_checked_block(u.buf + b * spec_.block_bytes, spec_.block_bytes, file,
+                           u.offset + b * spec_.block_bytes, rng_);
+    }
     u.start_ns = monotonic_ns();
     QueueStatus st = engine_->queue(u);
     while (st == QueueStatus::kBusy) {
@@ -211,12 +220,16 @@ class FileioWorker final : public EventWorker {
     } else {
       slot_.reads.add(1);
       slot_.read_bytes.add(u.length);
-      if (spec_.validate &&
-          !check_block(u.buf, u.length, static_cast<std::uint64_t>(u.file), u.offset)) {
-        throw Failure(run_error(
-            "--validate", "validation failed: " + sh_.files[static_cast<std::size_t>(u.file)].path +
-                              " offset " + std::to_string(u.offset) +
-                              ": the block does not hold what was written there"));
+      for (std::uint64_t b = 0; spec_.validate && b < u.length / spec_.block_bytes; ++b) {
+        const std::uint64_t offset = u.offset + b * spec_.block_bytes;
+        if (!check_block(u.buf + b * spec_.block_bytes, spec_.block_bytes,
+                         static_cast<std::uint64_t>(u.file), offset)) {
+          throw Failure(
+              run_error("--validate",
+                        "validation failed: " + sh_.files[static_cast<std::size_t>(u.file)].path +
+                            " offset " + std::to_string(offset) +
+                            ": the block does not hold what was written there"));
+        }
       }
     }
     free_.push_back(&u);

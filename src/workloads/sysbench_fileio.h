@@ -6,6 +6,8 @@
 //   - sequential modes (seqwr, seqrewr, seqrd) walk all files block by block, one position
 //     shared by every thread, and wrap to the first block after the last (so a run ends only
 //     by --time or --events);
+//     With --file-merged-requests=M (M > 0) each sequential request covers up to M blocks
+//     (fewer at a file's end), as sysbench merges them: one event, one bigger I/O;
 //   - random modes pick a file and a block in it uniformly; rndrw reads while reads <
 //     ratio x writes, else writes (per thread), so the mix is exactly --file-rw-ratio;
 //   - --file-fsync-freq=N (modes that write): after every N read/write requests of all
@@ -45,6 +47,7 @@ struct FileioSpec {
   bool fsync_end = true;
   bool fdatasync = false;  // --file-fsync-mode=fdatasync
   double rw_ratio = 1.5;
+  std::uint64_t merged_requests = 0;  // sequential modes: blocks per request (0, 1: one)
   bool validate = false;
   std::uint64_t seed = 1;
 
@@ -58,6 +61,10 @@ struct FileioSpec {
   }
   bool random() const {
     return mode == FileioMode::kRndrd || mode == FileioMode::kRndwr || mode == FileioMode::kRndrw;
+  }
+  // Blocks one request covers at most: --file-merged-requests for sequential modes, else 1.
+  std::uint64_t blocks_per_request() const {
+    return random() || merged_requests == 0 ? 1 : merged_requests;
   }
 };
 
