@@ -5,6 +5,7 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <memory>
 
 #include "core/error.h"
 #include "fsbench/fd.h"
@@ -48,6 +49,19 @@ Phase char_phase(const std::string& name, const FsOptions& o, const TestMeter& m
   return p;
 }
 
+struct FileCloser {
+  void operator()(std::FILE* f) const { std::fclose(f); }
+};
+using File = std::unique_ptr<std::FILE, FileCloser>;
+
+// A stdio stream over `fd`, which it now owns.
+File stream_of(Fd& fd, const char* mode, const std::string& path) {
+  File f(fdopen(fd.get(), mode));
+  if (!f) throw_errno(path, "fdopen");
+  fd.release();
+  return f;
+}
+
 }  // namespace
 
 Phase putc_test(const FsOptions& o, const std::string& path) {
@@ -65,26 +79,14 @@ Phase putc_test(const FsOptions& o, const std::string& path) {
     fd.sync();
   } else {
     Fd fd = Fd::open(path, O_RDWR | O_CREAT | O_EXCL);
-    std::FILE* f = fdopen(fd.get(), "w");
-    if (f == nullptr) throw_errno(path, "fdopen");
-    fd.release();
+    const File f = stream_of(fd, "w", path);
     CharTimer timer(h, group(o));
     for (std::uint64_t i = 0; i < o.char_bytes; ++i) {
-      if (i % kPollEvery == 0 && interrupt_pending()) {
-        std::fclose(f);
-        throw Interrupted{};
-      }
-      if (putc(static_cast<int>(i & 0x7f), f) == EOF) {
-        std::fclose(f);
-        throw_errno(path, "write");
-      }
+      poll_interrupt(i);
+      if (putc(static_cast<int>(i & 0x7f), f.get()) == EOF) throw_errno(path, "write");
       timer.tick();
     }
-    const bool ok = std::fflush(f) == 0 && fsync(fileno(f)) == 0;
-    const int e = errno;
-    std::fclose(f);
-    errno = e;
-    if (!ok) throw_errno(path, "write");
+    if (std::fflush(f.get()) != 0 || fsync(fileno(f.get())) != 0) throw_errno(path, "write");
   }
   m.stop();
   return char_phase("putc", o, m, h);
@@ -103,24 +105,16 @@ Phase getc_test(const FsOptions& o, const std::string& path) {
       timer.tick();
     }
   } else {
-    std::FILE* f = fdopen(fd.get(), "r");
-    if (f == nullptr) throw_errno(path, "fdopen");
-    fd.release();
+    const File f = stream_of(fd, "r", path);
     CharTimer timer(h, group(o));
     for (std::uint64_t i = 0; i < o.char_bytes; ++i) {
-      if (i % kPollEvery == 0 && interrupt_pending()) {
-        std::fclose(f);
-        throw Interrupted{};
-      }
-      if (getc(f) == EOF) {
-        const bool failed = std::ferror(f) != 0;
-        std::fclose(f);
-        if (failed) throw_errno(path, "read");
+      poll_interrupt(i);
+      if (getc(f.get()) == EOF) {
+        if (std::ferror(f.get()) != 0) throw_errno(path, "read");
         throw Failure(run_error(path, "read: the file ended early"));
       }
       timer.tick();
     }
-    std::fclose(f);
   }
   m.stop();
   return char_phase("getc", o, m, h);
