@@ -2,15 +2,13 @@
 
 #include <fmt/format.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <climits>
-#include <cstdlib>
 #include <sstream>
 
 #include "sysinfo/basic.h"
+#include "sysinfo/block_devices.h"
 #include "sysinfo/text.h"
 
 namespace hostmark::io {
@@ -32,13 +30,9 @@ std::vector<DiskCounters> parse_diskstats(std::string_view text) {
 }
 
 std::string whole_disk_of(dev_t device) {
-  if (major(device) == 0) return "";  // anonymous devices: tmpfs, overlay, proc
-  const std::string dir = fmt::format("/sys/dev/block/{}:{}", major(device), minor(device));
-  char resolved[PATH_MAX];
-  if (realpath(dir.c_str(), resolved) == nullptr) return "";
-  std::string path = resolved;
-  if (access((path + "/partition").c_str(), F_OK) == 0) path = path.substr(0, path.rfind('/'));
-  return sysinfo::read_trimmed_file(path + "/dev");
+  const std::string name = sysinfo::block_device_name(device);
+  if (name.empty()) return "";
+  return sysinfo::read_trimmed_file("/sys/class/block/" + sysinfo::whole_disk_name(name) + "/dev");
 }
 
 std::vector<fio::DiskUtil> disk_util(const std::vector<DiskCounters>& before,

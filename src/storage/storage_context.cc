@@ -41,24 +41,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Kernel name of the block device numbered `dev` ("" when sysfs has none: tmpfs, overlay...).
-std::string device_name(dev_t dev) {
-  if (major(dev) == 0) return "";  // anonymous (tmpfs, overlay, btrfs subvolumes...)
-  std::error_code ec;
-  const auto target =
-      fs::read_symlink(fmt::format("/sys/dev/block/{}:{}", major(dev), minor(dev)), ec);
-  return ec ? "" : target.filename().string();
-}
-
-// The whole disk a device lives on: a partition's parent ("vda1" -> "vda"), else itself.
-std::string whole_disk(const std::string& name) {
-  std::error_code ec;
-  const fs::path dir = fs::path("/sys/class/block") / name;
-  if (!fs::exists(dir / "partition", ec)) return name;
-  const auto real = fs::canonical(dir, ec);
-  return ec ? name : real.parent_path().filename().string();
-}
-
 bool in_memory_fs(std::string_view type) {
   return type == "tmpfs" || type == "ramfs" || type == "devtmpfs" || type == "hugetlbfs";
 }
@@ -84,7 +66,7 @@ bool virtual_driver(const StorageTarget& t) {
 
 void fill_device(StorageTarget& t, const std::string& name) {
   t.device = name;
-  t.disk = whole_disk(name);
+  t.disk = sysinfo::whole_disk_name(name);
   const auto d = sysinfo::read_block_device(t.disk);
   if (!d) return;
   t.model = d->model;
@@ -137,7 +119,7 @@ Expected<StorageTarget> describe_storage(const std::string& path) {
   t.resolved_path = ec ? path : resolved.string();
   if (S_ISBLK(st.st_mode)) {
     t.is_block_device = true;
-    fill_device(t, device_name(st.st_rdev));
+    fill_device(t, sysinfo::block_device_name(st.st_rdev));
     return t;
   }
   auto info = sysinfo::filesystem_info(probe);
@@ -147,7 +129,7 @@ Expected<StorageTarget> describe_storage(const std::string& path) {
   t.mount_options = merge_options(info->mount_options, info->super_options);
   t.fs_size_bytes = info->size_bytes;
   t.fs_available_bytes = info->available_bytes;
-  const std::string dev = device_name(st.st_dev);
+  const std::string dev = sysinfo::block_device_name(st.st_dev);
   if (!dev.empty()) fill_device(t, dev);
   return t;
 }

@@ -1,5 +1,7 @@
 #include "sysinfo/block_devices.h"
 
+#include <sys/sysmacros.h>
+
 #include <algorithm>
 #include <charconv>
 #include <filesystem>
@@ -126,6 +128,23 @@ BlockDeviceScan scan_block_devices(const std::string& sys_block_dir) {
       [](const BlockDevice& a, const BlockDevice& b) { return natural_less(a.name, b.name); });
   std::sort(scan.unbacked_loop_devices.begin(), scan.unbacked_loop_devices.end(), natural_less);
   return scan;
+}
+
+std::string block_device_name(dev_t dev) {
+  if (major(dev) == 0) return "";
+  std::error_code ec;
+  const auto target = std::filesystem::read_symlink(
+      "/sys/dev/block/" + std::to_string(major(dev)) + ":" + std::to_string(minor(dev)), ec);
+  return ec ? "" : target.filename().string();
+}
+
+std::string whole_disk_name(const std::string& name) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path dir = fs::path("/sys/class/block") / name;
+  if (!fs::exists(dir / "partition", ec)) return name;
+  const auto real = fs::canonical(dir, ec);
+  return ec ? name : real.parent_path().filename().string();
 }
 
 }  // namespace hostmark::sysinfo

@@ -2,6 +2,8 @@
 // Block devices as /sys/block describes them: model, size, sector sizes, rotational, I/O
 // scheduler. Read-only: nothing here opens a device node, so it works without root and never
 // writes to a disk.
+#include <sys/types.h>
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -51,5 +53,12 @@ BlockDeviceScan scan_block_devices(const std::string& sys_block_dir = "/sys/bloc
 // scan_block_devices does; nullopt when there is no such directory.
 std::optional<BlockDevice> read_block_device(const std::string& name,
                                              const std::string& sys_block_dir = "/sys/block");
+
+// Kernel name of the block device numbered `dev` ("vda1"), from /sys/dev/block; "" when sysfs
+// has none (anonymous devices: tmpfs, overlay, btrfs subvolumes).
+std::string block_device_name(dev_t dev);
+
+// The whole disk a device lives on: a partition's parent ("vda1" -> "vda"), else itself.
+std::string whole_disk_name(const std::string& name);
 
 }  // namespace hostmark::sysinfo
