@@ -76,10 +76,11 @@ void write_db_text(const Result& r, std::ostream& out) {
   for (const auto& s : r.storage) write_storage_warnings(s, out);
 }
 
+// The variable's value; unset and empty are the same (no password).
 std::optional<std::string> env(std::string_view name) {
   if (name.empty()) return std::nullopt;
   const char* v = std::getenv(std::string(name).c_str());
-  return v == nullptr ? std::nullopt : std::optional<std::string>(v);
+  return v == nullptr || *v == '\0' ? std::nullopt : std::optional<std::string>(v);
 }
 
 }  // namespace
