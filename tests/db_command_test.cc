@@ -168,7 +168,7 @@ TEST(DbCommandTest, TermStopsARunAndCleansUp) {
                              " --tables=1 --table-size=200 --time=20s --warmup=0 --threads=1 "
                              "--output-format=json & pid=$!; sleep 1.5; kill -TERM $pid; "
                              "wait $pid";
-  const RunOutput r = run_program("/bin/sh", {"-c", script}, {.timeout_ms = 30'000});
+  const RunOutput r = run_program("/bin/sh", {"-c", script}, RunOptions{"", 30'000, {}});
   EXPECT_EQ(r.exit_code, 1) << r.err;  // interrupted: the partial result, status 1
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_TRUE(j["interrupted"].get<bool>());
@@ -196,8 +196,8 @@ TEST(DbCommandServerTest, MariadbOverTheSocket) {
 TEST(DbCommandServerTest, MariadbWrongPasswordAndMissingDatabase) {
   HOSTMARK_MYSQL_OR_SKIP(o, true);
   const std::string port = std::to_string(o.port);
-  for (const std::string url : {"mysql://sbtest:wrongpw@127.0.0.1:" + port + "/sbtest",
-                                "mysql://sbtest:sbtest@127.0.0.1:" + port + "/nosuchdb"}) {
+  for (const std::string& url : {"mysql://sbtest:wrongpw@127.0.0.1:" + port + "/sbtest",
+                                 "mysql://sbtest:sbtest@127.0.0.1:" + port + "/nosuchdb"}) {
     const RunOutput r = run_hostmark({"db", url});
     EXPECT_EQ(r.exit_code, 1) << url;
     EXPECT_EQ(output_lines(r.err).size(), 1u) << r.err;
@@ -211,7 +211,7 @@ TEST(DbCommandServerTest, PostgresqlSocketDirWithPasswordFromEnvAndFile) {
   const std::string url =
       "postgresql://sbtest@/sbtest?host=" + o.host + "&port=" + std::to_string(o.port);
   const RunOutput r = run_hostmark(quick_args({url, "--threads=2", "--output-format=json"}),
-                                   {.extra_env = {"PGPASSWORD=sbtest"}});
+                                   RunOptions{"", 120'000, {"PGPASSWORD=sbtest"}});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   expect_full_run(j);
@@ -222,7 +222,7 @@ TEST(DbCommandServerTest, PostgresqlSocketDirWithPasswordFromEnvAndFile) {
   std::ofstream(dir.file("pw")) << "sbtest\n";
   const RunOutput f =
       run_hostmark(quick_args({url, "--threads=1", "--password-file", dir.file("pw")}),
-                   {.extra_env = {"PGPASSWORD="}});
+                   RunOptions{"", 120'000, {"PGPASSWORD="}});
   EXPECT_EQ(f.exit_code, 0) << f.err;
 }
 

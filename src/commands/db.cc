@@ -40,7 +40,8 @@ double metric(const Phase& p, const char* name) {
 
 std::string settings_line(const ServerInfo& s) {
   std::string line;
-  for (const auto& [k, v] : s.settings) line += (line.empty() ? "" : ", ") + k + "=" + v;
+  for (const auto& [k, v] : s.settings)
+    line += fmt::format("{}{}={}", line.empty() ? "" : ", ", k, v);
   return line.empty() ? "-" : line;
 }
 
@@ -144,7 +145,8 @@ int run_db_command(const std::vector<std::string>& args, const CommandIo& io) {
   r.command = "db";
   r.context = collect_context();
   std::string retried;
-  for (const auto& e : o.connect.ignore_errors) retried += (retried.empty() ? "" : ",") + e;
+  for (const auto& e : o.connect.ignore_errors)
+    retried += fmt::format("{}{}", retried.empty() ? "" : ",", e);
   r.options = {{"url", db::display_db_url(o.connect)},
                {"driver", std::string(o.connect.kind == db::DriverKind::kSqlite  ? "sqlite"
                                       : o.connect.kind == db::DriverKind::kMysql ? "mysql"

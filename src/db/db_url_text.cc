@@ -10,7 +10,7 @@ namespace hostmark::db {
 namespace {
 
 std::string bracketed(const std::string& host) {
-  return host.find(':') != std::string::npos ? "[" + host + "]" : host;
+  return host.find(':') != std::string::npos ? fmt::format("[{}]", host) : host;
 }
 
 // Encodes what would make the display ambiguous ('@', '/', '?', '&', '%', ' ').
@@ -28,7 +28,10 @@ std::string escaped(std::string_view s) {
 }
 
 std::string with_query(std::string base, const std::vector<std::string>& params) {
-  for (std::size_t i = 0; i < params.size(); ++i) base += (i == 0 ? "?" : "&") + params[i];
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    base += i == 0 ? '?' : '&';
+    base += params[i];
+  }
   return base;
 }
 
@@ -60,15 +63,15 @@ std::string display_db_url(const ConnectOptions& o) {
   if (o.kind == DriverKind::kSqlite) return "sqlite:" + o.sqlite_path;
   const bool mysql = o.kind == DriverKind::kMysql;
   std::string s = mysql ? "mysql://" : "postgresql://";
-  if (!o.user.empty()) s += escaped(o.user) + "@";
+  if (!o.user.empty()) s += fmt::format("{}@", escaped(o.user));
   std::vector<std::string> params;
   const bool socket_dir = !mysql && o.host.starts_with('/');
   if (!socket_dir) s += bracketed(o.host);
   if (o.port != 0) s += fmt::format(":{}", o.port);
-  s += "/" + escaped(o.database);
-  if (socket_dir) params.push_back("host=" + o.host);
-  if (mysql && !o.socket.empty()) params.push_back("socket=" + o.socket);
-  if (!o.ssl.empty()) params.push_back((mysql ? "ssl=" : "sslmode=") + o.ssl);
+  s += fmt::format("/{}", escaped(o.database));
+  if (socket_dir) params.push_back(fmt::format("host={}", o.host));
+  if (mysql && !o.socket.empty()) params.push_back(fmt::format("socket={}", o.socket));
+  if (!o.ssl.empty()) params.push_back(fmt::format("{}={}", mysql ? "ssl" : "sslmode", o.ssl));
   return with_query(std::move(s), params);
 }
 
