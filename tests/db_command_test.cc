@@ -93,7 +93,7 @@ TEST(DbCommandTest, TextHasServerSettingsAndOneTable) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("Server:      SQLite "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Settings:    "), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("1 tables x 200 rows"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("1 table x 200 rows"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("p50 ms"), std::string::npos) << r.out;
   for (const char* phase : {"read-write", "read-only", "point-select"})
     EXPECT_NE(r.out.find(phase), std::string::npos) << phase;

@@ -29,7 +29,7 @@ std::string option(const Result& r, const std::string& name) {
 std::string percentile_ms(const Phase& p, double percent) {
   if (!p.latency) return "-";
   for (const auto& [pct, ns] : p.latency->percentiles_ns)
-    if (pct == percent) return fmt::format("{:.2f}", static_cast<double>(ns) / 1e6);
+    if (pct == percent) return fmt::format("{:.3f}", static_cast<double>(ns) / 1e6);
   return "-";
 }
 
@@ -56,9 +56,10 @@ void write_db_text(const Result& r, std::ostream& out) {
   for (const auto& p : r.phases) {
     if (p.name != "prepare") continue;
     out << fmt::format(
-        "Data:        {} tables x {} rows (sysbench's sbtest), loaded in {:.2f} s "
+        "Data:        {} table{} x {} rows (sysbench's sbtest), loaded in {:.2f} s "
         "({:.0f} rows/s)\n",
-        option(r, "tables"), option(r, "table-size"), p.duration_s, metric(p, "rows_per_s"));
+        option(r, "tables"), option(r, "tables") == "1" ? "" : "s", option(r, "table-size"),
+        p.duration_s, metric(p, "rows_per_s"));
   }
   out << fmt::format("Run:         {} thread(s), {} per phase after a {} warm-up\n\n",
                      option(r, "threads"), option(r, "time"), option(r, "warmup"));
