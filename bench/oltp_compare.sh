@@ -9,7 +9,8 @@
 #   - oltp_read_write and oltp_point_select at 1 and 2 threads: median tps, ratio
 #     hostmark/sysbench (above 1: hostmark faster), and the client's CPU per transaction
 #     (user+system seconds of the client process from getrusage via /usr/bin/time, divided by
-#     its transactions), ratio hostmark/sysbench (below 1: hostmark cheaper).
+#     its transactions), ratio hostmark/sysbench (below 1: hostmark cheaper). On SQLite the
+#     database engine runs in the client, so its CPU is the whole database's.
 #
 #   bench/oltp_compare.sh                   # the lead's run: 3 rounds, 10 s, 4 x 100k rows
 #   ROUNDS=1 TIME=1 TABLE_SIZE=1000 bench/oltp_compare.sh   # a quick try
@@ -93,7 +94,7 @@ for db in $dbs; do
       measure "$tool" oltp_read_write "${c[@]}" "${data[@]}" cleanup >/dev/null
     done
   done
-  sb_prep=$( [ "$db" = sqlite ] && echo 0 || printf '%s\n' ${prep[sysbench]} | median)
+  sb_prep=$( [ "$db" = sqlite ] && echo - || printf '%s\n' ${prep[sysbench]} | median)
   hm_prep=$(printf '%s\n' ${prep[hostmark]} | median)
   row "$db" "prepare ${tables}x${table_size} (s)" "$sb_prep" "$hm_prep" \
     "$( [ "$db" = sqlite ] && echo - || ratio "$sb_prep" "$hm_prep")" "" "" ""
@@ -108,7 +109,7 @@ for db in $dbs; do
             --time="$seconds" run)
           read -r _ cpu_s n t <<<"$res"
           tps[$tool]+="$t "
-          cpu[$tool]+="$(awk -v c="$cpu_s" -v n="$n" 'BEGIN {printf "%.2f", n > 0 ? c / n * 1e6 : 0}') "
+          cpu[$tool]+="$(awk -v c="$cpu_s" -v n="$n" 'BEGIN {printf "%.2f", (n > 0 ? c / n * 1e6 : 0)}') "
         done
       done
       hm_tps=$(printf '%s\n' ${tps[hostmark]} | median)
