@@ -6,7 +6,9 @@
 #
 # Each server gets its own data directory under one mktemp directory, a unix socket in it and a
 # free TCP port on 127.0.0.1 only; both have user sbtest (password sbtest, password
-# authentication on the socket and over TCP) and an empty database sbtest. Small memory
+# authentication on the socket and over TCP) and an empty database sbtest. sbtest may create
+# more databases (MariaDB: those named sbtest*; PostgreSQL: CREATEDB), so that tests running in
+# parallel can each have their own. Small memory
 # settings (innodb_buffer_pool_size 64M, shared_buffers 32MB). `stop` stops each server by the
 # pid recorded at start (never by name) and removes the directory; it is safe to run twice or
 # on a half-started state. A server that does not come up makes `start` fail with its log on
@@ -88,7 +90,7 @@ start_mysql() {
 CREATE USER 'sbtest'@'localhost' IDENTIFIED BY 'sbtest';
 CREATE USER 'sbtest'@'%' IDENTIFIED BY 'sbtest';
 CREATE DATABASE sbtest;
-GRANT ALL PRIVILEGES ON sbtest.* TO 'sbtest'@'localhost', 'sbtest'@'%';
+GRANT ALL PRIVILEGES ON `sbtest%`.* TO 'sbtest'@'localhost', 'sbtest'@'%';
 SQL
   {
     echo "MYSQL_SOCKET=$sock"
@@ -127,7 +129,7 @@ HBA
   echo "PGSQL_PID=$pid" >>"$1/state"
   runuser -u postgres -- "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$dir" -p "$port" \
     -d postgres <<'SQL'
-CREATE ROLE sbtest LOGIN PASSWORD 'sbtest';
+CREATE ROLE sbtest LOGIN CREATEDB PASSWORD 'sbtest';
 CREATE DATABASE sbtest OWNER sbtest;
 SQL
   {
