@@ -8,11 +8,13 @@
 # free TCP port on 127.0.0.1 only; both have user sbtest (password sbtest, password
 # authentication on the socket and over TCP) and an empty database sbtest. sbtest may create
 # more databases (MariaDB: those named sbtest*; PostgreSQL: CREATEDB), so that tests running in
-# parallel can each have their own. Small memory
-# settings (innodb_buffer_pool_size 64M, shared_buffers 32MB). `stop` stops each server by the
-# pid recorded at start (never by name) and removes the directory; it is safe to run twice or
-# on a half-started state. A server that does not come up makes `start` fail with its log on
-# stderr, after stopping whatever it had started.
+# parallel can each have their own. Small memory settings (innodb_buffer_pool_size 64M,
+# shared_buffers 32MB); durability settings are the servers' defaults.
+#
+# `start` with HOSTMARK_DB_STATE naming servers that still run prints their lines again instead
+# of starting more. `stop` stops each server by the pid recorded at start (never by name) and
+# removes the directory; it is safe to run twice or on a half-started state. A server that does
+# not come up makes `start` fail with its log on stderr, after stopping whatever it had started.
 #
 # Environment: HOSTMARK_DB_SERVERS=mysql,pgsql (default both), HOSTMARK_DB_TMPDIR (default
 # /var/tmp).
@@ -156,21 +158,11 @@ stop_state() {
   esac
 }
 
-cmd_start() {
-  local base servers state
-  servers=${HOSTMARK_DB_SERVERS:-mysql,pgsql}
-  base=$(mktemp -d "${HOSTMARK_DB_TMPDIR:-/var/tmp}/hostmark-db.XXXXXX")
-  chmod 711 "$base"   # the postgres user reaches its own subdirectory
-  state=$base/state
-  : >"$state"
-  # Whatever fails below (set -e), the EXIT trap stops what was started and removes the dir.
-  trap 'stop_state "$state"' EXIT
-  if [[ ,$servers, == *,mysql,* ]]; then start_mysql "$base"; fi
-  if [[ ,$servers, == *,pgsql,* ]]; then start_pgsql "$base"; fi
-  trap - EXIT
+# The `export` lines of state file $1.
+print_exports() (
   # shellcheck disable=SC1090
-  . "$state"
-  echo "export HOSTMARK_DB_STATE=$state"
+  . "$1"
+  echo "export HOSTMARK_DB_STATE=$1"
   if [ -n "${MYSQL_SOCKET:-}" ]; then
     echo "export HOSTMARK_TEST_MYSQL_SOCKET=$MYSQL_SOCKET"
     echo "export HOSTMARK_TEST_MYSQL_PORT=$MYSQL_PORT"
@@ -179,7 +171,39 @@ cmd_start() {
     echo "export HOSTMARK_TEST_PGSQL_HOST=$PGSQL_HOST"
     echo "export HOSTMARK_TEST_PGSQL_PORT=$PGSQL_PORT"
   fi
-  log "started (state $state)"
+)
+
+# True when state file $1 exists and every server it records still runs.
+state_alive() (
+  [ -n "$1" ] && [ -f "$1" ] || exit 1
+  MYSQL_PID="" PGSQL_PID=""
+  # shellcheck disable=SC1090
+  . "$1"
+  [ -n "$MYSQL_PID$PGSQL_PID" ] || exit 1
+  if [ -n "$MYSQL_PID" ]; then alive "$MYSQL_PID" || exit 1; fi
+  if [ -n "$PGSQL_PID" ]; then alive "$PGSQL_PID" || exit 1; fi
+)
+
+cmd_start() {
+  local base servers
+  # Started already in this environment (eval of an earlier start) and still up: the same.
+  if state_alive "${HOSTMARK_DB_STATE:-}"; then
+    print_exports "$HOSTMARK_DB_STATE"
+    log "already running (state $HOSTMARK_DB_STATE)"
+    return 0
+  fi
+  servers=${HOSTMARK_DB_SERVERS:-mysql,pgsql}
+  base=$(mktemp -d "${HOSTMARK_DB_TMPDIR:-/var/tmp}/hostmark-db.XXXXXX")
+  chmod 711 "$base"   # the postgres user reaches its own subdirectory
+  STARTING_STATE=$base/state   # global: the EXIT trap runs after this function's locals are gone
+  : >"$STARTING_STATE"
+  # Whatever fails below (set -e), the EXIT trap stops what was started and removes the dir.
+  trap 'stop_state "$STARTING_STATE"' EXIT
+  if [[ ,$servers, == *,mysql,* ]]; then start_mysql "$base"; fi
+  if [[ ,$servers, == *,pgsql,* ]]; then start_pgsql "$base"; fi
+  trap - EXIT
+  print_exports "$STARTING_STATE"
+  log "started (state $STARTING_STATE)"
 }
 
 if [ "$(id -u)" -ne 0 ]; then

@@ -28,7 +28,8 @@ start_db_servers() {
   fi
   echo "== database servers (scripts/db-servers.sh)" >&2
   local env_lines
-  env_lines=$(scripts/db-servers.sh start)   # fails the script (set -e) with the server's log
+  # Our own servers, even when the caller's shell has some (we stop ours on exit).
+  env_lines=$(env -u HOSTMARK_DB_STATE scripts/db-servers.sh start)   # fails the script (set -e) with the server's log
   eval "$env_lines"
   db_state=$HOSTMARK_DB_STATE
   export HOSTMARK_REQUIRE_DB_SERVERS=1
