@@ -9,7 +9,8 @@
 # authentication on the socket and over TCP) and an empty database sbtest. sbtest may create
 # more databases (MariaDB: those named sbtest*; PostgreSQL: CREATEDB), so that tests running in
 # parallel can each have their own. Small memory settings (innodb_buffer_pool_size 64M,
-# shared_buffers 32MB); durability settings are the servers' defaults.
+# shared_buffers 32MB); durability settings are the servers' defaults. Both offer TLS with a
+# self-signed certificate for "localhost" (so TLS can be required, and verification fails).
 #
 # `start` with HOSTMARK_DB_STATE naming servers that still run prints their lines again instead
 # of starting more. `stop` stops each server by the pid recorded at start (never by name) and
@@ -61,6 +62,18 @@ fail_with_log() {
   return 1
 }
 
+# A self-signed certificate for "localhost" (TLS tests: REQUIRED/require work, verification
+# fails) in $1/tls.
+make_certificate() {
+  mkdir -p "$1/tls"
+  if ! openssl req -x509 -newkey rsa:2048 -nodes -days 7 -subj /CN=localhost \
+    -keyout "$1/tls/server.key" -out "$1/tls/server.crt" >"$1/tls/openssl.log" 2>&1; then
+    fail_with_log "openssl (test certificate)" "$1/tls/openssl.log"
+  fi
+  chmod 644 "$1/tls/server.crt"
+  echo "TLS_CERT=$1/tls/server.crt" >>"$1/state"
+}
+
 start_mysql() {
   local dir=$1/mysql port sock pid
   mkdir -p "$dir/data"
@@ -76,6 +89,7 @@ start_mysql() {
     --port="$port" --bind-address=127.0.0.1 --pid-file="$dir/mysqld.pid" \
     --log-error="$dir/error.log" --innodb-buffer-pool-size=64M --innodb-log-file-size=16M \
     --performance-schema=OFF --skip-name-resolve --max-connections=200 \
+    --ssl-cert="$1/tls/server.crt" --ssl-key="$1/tls/server.key" \
     </dev/null >"$dir/stdout.log" 2>&1 &
   pid=$!
   echo "MYSQL_PID=$pid" >>"$1/state"
@@ -112,6 +126,7 @@ start_pgsql() {
     >"$dir/initdb.log" 2>&1; then
     fail_with_log "initdb" "$dir/initdb.log"
   fi
+  install -o postgres -m 600 "$1/tls/server.crt" "$1/tls/server.key" "$dir/"
   # postgres itself over the socket by peer (this script's admin); everyone else by password.
   cat >"$dir/data/pg_hba.conf" <<'HBA'
 local   all   postgres                 peer
@@ -120,7 +135,8 @@ host    all   all        127.0.0.1/32  scram-sha-256
 HBA
   if ! runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
     -t "$START_TIMEOUT_S" -o "-k $dir -p $port -c listen_addresses=127.0.0.1 \
-      -c shared_buffers=32MB -c max_connections=200 -c password_encryption=scram-sha-256" \
+      -c shared_buffers=32MB -c max_connections=200 -c password_encryption=scram-sha-256 \
+      -c ssl=on -c ssl_cert_file=$dir/server.crt -c ssl_key_file=$dir/server.key" \
     start </dev/null >"$dir/pg_ctl.log" 2>&1; then
     cat "$dir/pg_ctl.log" >&2
     pid=$(head -n 1 "$dir/data/postmaster.pid" 2>/dev/null || true)
@@ -163,6 +179,7 @@ print_exports() (
   # shellcheck disable=SC1090
   . "$1"
   echo "export HOSTMARK_DB_STATE=$1"
+  [ -n "${TLS_CERT:-}" ] && echo "export HOSTMARK_TEST_DB_TLS_CERT=$TLS_CERT"
   if [ -n "${MYSQL_SOCKET:-}" ]; then
     echo "export HOSTMARK_TEST_MYSQL_SOCKET=$MYSQL_SOCKET"
     echo "export HOSTMARK_TEST_MYSQL_PORT=$MYSQL_PORT"
@@ -199,6 +216,7 @@ cmd_start() {
   : >"$STARTING_STATE"
   # Whatever fails below (set -e), the EXIT trap stops what was started and removes the dir.
   trap 'stop_state "$STARTING_STATE"' EXIT
+  make_certificate "$base"
   if [[ ,$servers, == *,mysql,* ]]; then start_mysql "$base"; fi
   if [[ ,$servers, == *,pgsql,* ]]; then start_pgsql "$base"; fi
   trap - EXIT

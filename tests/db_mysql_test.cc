@@ -185,6 +185,27 @@ TEST_P(MysqlDriverTest, ServerDownNamesTheTarget) {
   EXPECT_EQ(e.code(), "2002");
 }
 
+// db-servers.sh gives MariaDB a self-signed certificate: TLS is used when asked for, and its
+// verification fails.
+TEST_P(MysqlDriverTest, SslModes) {
+  HOSTMARK_MYSQL_OR_SKIP(base, GetParam());
+  const std::string tls_in_use =
+      "SELECT 1 FROM information_schema.SESSION_STATUS WHERE VARIABLE_NAME = 'Ssl_cipher' AND "
+      "VARIABLE_VALUE <> ''";
+  for (const auto& [mode, tls] : std::vector<std::pair<std::string, bool>>{
+           {"off", false}, {"DISABLED", false}, {"on", true}, {"REQUIRED", true}}) {
+    db::ConnectOptions opts = base;
+    opts.ssl = mode;
+    EXPECT_EQ(connect(opts)->query(tls_in_use).rows, tls ? 1u : 0u) << mode;
+  }
+  db::ConnectOptions opts = base;
+  opts.ssl = "VERIFY_CA";
+  auto driver = db::make_driver(opts).value();
+  const auto e = db_error_of([&] { driver->connect(); });
+  EXPECT_EQ(std::string(e.what()).rfind(driver->target() + ": ", 0), 0u) << e.what();
+  EXPECT_NE(std::string(e.what()).find("certificate"), std::string::npos) << e.what();
+}
+
 INSTANTIATE_TEST_SUITE_P(SocketAndTcp, MysqlDriverTest, ::testing::Bool(),
                          [](const auto& p) { return p.param ? "Tcp" : "Socket"; });
 

@@ -240,6 +240,31 @@ TEST_P(PgsqlDriverTest, FailedTransactionRollsBack) {
   EXPECT_EQ(c->query("SELECT 1").rows, 1u);
 }
 
+// db-servers.sh gives PostgreSQL a self-signed certificate for "localhost" (its path in
+// HOSTMARK_TEST_DB_TLS_CERT): TLS over TCP when asked for; verify-ca passes with that
+// certificate as the root, verify-full fails on 127.0.0.1 (not the name in the certificate).
+TEST(PgsqlDriverTcp, SslModes) {
+  HOSTMARK_PGSQL_OR_SKIP(base, true);
+  const std::string cert = testing_db::env_or_empty("HOSTMARK_TEST_DB_TLS_CERT");
+  if (cert.empty()) GTEST_SKIP() << "HOSTMARK_TEST_DB_TLS_CERT not set (scripts/db-servers.sh)";
+  const std::string tls_in_use = "SELECT 1 FROM pg_stat_ssl WHERE pid = pg_backend_pid() AND ssl";
+  for (const auto& [mode, tls] : std::vector<std::pair<std::string, bool>>{
+           {"disable", false}, {"prefer", true}, {"require", true}}) {
+    db::ConnectOptions opts = base;
+    opts.ssl = mode;
+    EXPECT_EQ(connect(opts)->query(tls_in_use).rows, tls ? 1u : 0u) << mode;
+  }
+  const ScopedEnv root("PGSSLROOTCERT", cert);
+  db::ConnectOptions opts = base;
+  opts.ssl = "verify-ca";
+  EXPECT_EQ(connect(opts)->query(tls_in_use).rows, 1u);
+  opts.ssl = "verify-full";
+  auto driver = db::make_driver(opts).value();
+  const auto e = db_error_of([&] { driver->connect(); });
+  EXPECT_EQ(std::string(e.what()).rfind(driver->target() + ": ", 0), 0u) << e.what();
+  EXPECT_NE(std::string(e.what()).find("127.0.0.1"), std::string::npos) << e.what();
+}
+
 INSTANTIATE_TEST_SUITE_P(SocketAndTcp, PgsqlDriverTest, ::testing::Bool(),
                          [](const auto& p) { return p.param ? "Tcp" : "Socket"; });
 

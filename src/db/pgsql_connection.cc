@@ -1,5 +1,6 @@
 #include "db/pgsql_connection.h"
 
+#include <algorithm>
 #include <charconv>
 #include <utility>
 #include <vector>
@@ -21,18 +22,37 @@ struct ResultGuard {
   }
 };
 
-// libpq's connection failure made one line. "connection to server at "h", port p failed: "
-// is dropped when it is the only attempt (the target already says where), as is "FATAL:".
+// libpq's connection failure made one line. libpq writes one "connection to server at "h",
+// port p failed: <reason>" per attempt (per address, and with and without TLS under the
+// default sslmode=prefer). When every attempt went to the same place the target already names
+// it: only the distinct reasons are kept, without "FATAL:".
 std::string connect_message(std::string_view message) {
   constexpr std::string_view kPrefix = "connection to server ";
   constexpr std::string_view kFailed = " failed: ";
-  if (message.starts_with(kPrefix) && message.find(kPrefix, 1) == std::string_view::npos) {
-    if (const std::size_t at = message.find(kFailed); at != std::string_view::npos) {
-      message.remove_prefix(at + kFailed.size());
+  std::vector<std::string_view> attempts;
+  for (std::size_t at = 0; at < message.size();) {
+    std::size_t next = message.find(kPrefix, at + 1);
+    if (next == std::string_view::npos) next = message.size();
+    attempts.push_back(message.substr(at, next - at));
+    at = next;
+  }
+  std::string_view place;
+  std::vector<std::string> reasons;
+  for (const std::string_view a : attempts) {
+    const std::size_t failed = a.find(kFailed);
+    if (!a.starts_with(kPrefix) || failed == std::string_view::npos ||
+        (!place.empty() && a.substr(0, failed) != place)) {
+      return one_line(message);  // not libpq's usual shape, or several places: all of it
+    }
+    place = a.substr(0, failed);
+    std::string reason = one_line(a.substr(failed + kFailed.size()));
+    if (reason.starts_with("FATAL: ")) reason.erase(0, 7);
+    if (std::find(reasons.begin(), reasons.end(), reason) == reasons.end()) {
+      reasons.push_back(std::move(reason));
     }
   }
-  std::string out = one_line(message);
-  if (out.starts_with("FATAL: ")) out.erase(0, 7);
+  std::string out;
+  for (const auto& r : reasons) out += (out.empty() ? "" : "; ") + r;
   return out.empty() ? "connection failed" : out;
 }
 
