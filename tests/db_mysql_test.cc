@@ -2,6 +2,7 @@
 // (tests/db_servers.h), over its unix socket and over TCP.
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -204,6 +205,20 @@ TEST_P(MysqlDriverTest, SslModes) {
   const auto e = db_error_of([&] { driver->connect(); });
   EXPECT_EQ(std::string(e.what()).rfind(driver->target() + ": ", 0), 0u) << e.what();
   EXPECT_NE(std::string(e.what()).find("certificate"), std::string::npos) << e.what();
+}
+
+// Workloads may destroy their statements after the connection (and the driver): no crash.
+TEST_P(MysqlDriverTest, StatementsMayOutliveTheirConnection) {
+  HOSTMARK_MYSQL_OR_SKIP(opts, GetParam());
+  std::unique_ptr<db::Statement> statement;
+  {
+    auto driver = db::make_driver(opts).value();
+    auto c = driver->connect();
+    statement = c->prepare("SELECT ?", 1);
+    const std::vector<Param> p{std::int64_t{1}};
+    EXPECT_EQ(statement->execute(p).rows, 1u);
+  }
+  statement.reset();
 }
 
 INSTANTIATE_TEST_SUITE_P(SocketAndTcp, MysqlDriverTest, ::testing::Bool(),

@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -263,6 +264,20 @@ TEST(PgsqlDriverTcp, SslModes) {
   const auto e = db_error_of([&] { driver->connect(); });
   EXPECT_EQ(std::string(e.what()).rfind(driver->target() + ": ", 0), 0u) << e.what();
   EXPECT_NE(std::string(e.what()).find("127.0.0.1"), std::string::npos) << e.what();
+}
+
+// Workloads may destroy their statements after the connection (and the driver): no crash.
+TEST_P(PgsqlDriverTest, StatementsMayOutliveTheirConnection) {
+  HOSTMARK_PGSQL_OR_SKIP(opts, GetParam());
+  std::unique_ptr<db::Statement> statement;
+  {
+    auto driver = db::make_driver(opts).value();
+    auto c = driver->connect();
+    statement = c->prepare("SELECT ?::int", 1);
+    const std::vector<Param> p{std::int64_t{1}};
+    EXPECT_EQ(statement->execute(p).rows, 1u);
+  }
+  statement.reset();
 }
 
 INSTANTIATE_TEST_SUITE_P(SocketAndTcp, PgsqlDriverTest, ::testing::Bool(),
