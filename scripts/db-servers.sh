@@ -6,11 +6,16 @@
 #
 # Each server gets its own data directory under one mktemp directory, a unix socket in it and a
 # free TCP port on 127.0.0.1 only; both have user sbtest (password sbtest, password
-# authentication on the socket and over TCP) and an empty database sbtest. Small memory
-# settings (innodb_buffer_pool_size 64M, shared_buffers 32MB). `stop` stops each server by the
-# pid recorded at start (never by name) and removes the directory; it is safe to run twice or
-# on a half-started state. A server that does not come up makes `start` fail with its log on
-# stderr, after stopping whatever it had started.
+# authentication on the socket and over TCP) and an empty database sbtest. sbtest may create
+# more databases (MariaDB: those named sbtest*; PostgreSQL: CREATEDB), so that tests running in
+# parallel can each have their own. Small memory settings (innodb_buffer_pool_size 64M,
+# shared_buffers 32MB); durability settings are the servers' defaults. Both offer TLS with a
+# self-signed certificate for "localhost" (so TLS can be required, and verification fails).
+#
+# `start` with HOSTMARK_DB_STATE naming servers that still run prints their lines again instead
+# of starting more. `stop` stops each server by the pid recorded at start (never by name) and
+# removes the directory; it is safe to run twice or on a half-started state. A server that does
+# not come up makes `start` fail with its log on stderr, after stopping whatever it had started.
 #
 # Environment: HOSTMARK_DB_SERVERS=mysql,pgsql (default both), HOSTMARK_DB_TMPDIR (default
 # /var/tmp).
@@ -57,6 +62,18 @@ fail_with_log() {
   return 1
 }
 
+# A self-signed certificate for "localhost" (TLS tests: REQUIRED/require work, verification
+# fails) in $1/tls.
+make_certificate() {
+  mkdir -p "$1/tls"
+  if ! openssl req -x509 -newkey rsa:2048 -nodes -days 7 -subj /CN=localhost \
+    -keyout "$1/tls/server.key" -out "$1/tls/server.crt" >"$1/tls/openssl.log" 2>&1; then
+    fail_with_log "openssl (test certificate)" "$1/tls/openssl.log"
+  fi
+  chmod 644 "$1/tls/server.crt"
+  echo "TLS_CERT=$1/tls/server.crt" >>"$1/state"
+}
+
 start_mysql() {
   local dir=$1/mysql port sock pid
   mkdir -p "$dir/data"
@@ -72,6 +89,7 @@ start_mysql() {
     --port="$port" --bind-address=127.0.0.1 --pid-file="$dir/mysqld.pid" \
     --log-error="$dir/error.log" --innodb-buffer-pool-size=64M --innodb-log-file-size=16M \
     --performance-schema=OFF --skip-name-resolve --max-connections=200 \
+    --ssl-cert="$1/tls/server.crt" --ssl-key="$1/tls/server.key" \
     </dev/null >"$dir/stdout.log" 2>&1 &
   pid=$!
   echo "MYSQL_PID=$pid" >>"$1/state"
@@ -88,7 +106,7 @@ start_mysql() {
 CREATE USER 'sbtest'@'localhost' IDENTIFIED BY 'sbtest';
 CREATE USER 'sbtest'@'%' IDENTIFIED BY 'sbtest';
 CREATE DATABASE sbtest;
-GRANT ALL PRIVILEGES ON sbtest.* TO 'sbtest'@'localhost', 'sbtest'@'%';
+GRANT ALL PRIVILEGES ON `sbtest%`.* TO 'sbtest'@'localhost', 'sbtest'@'%';
 SQL
   {
     echo "MYSQL_SOCKET=$sock"
@@ -108,6 +126,7 @@ start_pgsql() {
     >"$dir/initdb.log" 2>&1; then
     fail_with_log "initdb" "$dir/initdb.log"
   fi
+  install -o postgres -m 600 "$1/tls/server.crt" "$1/tls/server.key" "$dir/"
   # postgres itself over the socket by peer (this script's admin); everyone else by password.
   cat >"$dir/data/pg_hba.conf" <<'HBA'
 local   all   postgres                 peer
@@ -116,7 +135,8 @@ host    all   all        127.0.0.1/32  scram-sha-256
 HBA
   if ! runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
     -t "$START_TIMEOUT_S" -o "-k $dir -p $port -c listen_addresses=127.0.0.1 \
-      -c shared_buffers=32MB -c max_connections=200 -c password_encryption=scram-sha-256" \
+      -c shared_buffers=32MB -c max_connections=200 -c password_encryption=scram-sha-256 \
+      -c ssl=on -c ssl_cert_file=$dir/server.crt -c ssl_key_file=$dir/server.key" \
     start </dev/null >"$dir/pg_ctl.log" 2>&1; then
     cat "$dir/pg_ctl.log" >&2
     pid=$(head -n 1 "$dir/data/postmaster.pid" 2>/dev/null || true)
@@ -127,7 +147,7 @@ HBA
   echo "PGSQL_PID=$pid" >>"$1/state"
   runuser -u postgres -- "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$dir" -p "$port" \
     -d postgres <<'SQL'
-CREATE ROLE sbtest LOGIN PASSWORD 'sbtest';
+CREATE ROLE sbtest LOGIN CREATEDB PASSWORD 'sbtest';
 CREATE DATABASE sbtest OWNER sbtest;
 SQL
   {
@@ -154,21 +174,12 @@ stop_state() {
   esac
 }
 
-cmd_start() {
-  local base servers state
-  servers=${HOSTMARK_DB_SERVERS:-mysql,pgsql}
-  base=$(mktemp -d "${HOSTMARK_DB_TMPDIR:-/var/tmp}/hostmark-db.XXXXXX")
-  chmod 711 "$base"   # the postgres user reaches its own subdirectory
-  state=$base/state
-  : >"$state"
-  # Whatever fails below (set -e), the EXIT trap stops what was started and removes the dir.
-  trap 'stop_state "$state"' EXIT
-  if [[ ,$servers, == *,mysql,* ]]; then start_mysql "$base"; fi
-  if [[ ,$servers, == *,pgsql,* ]]; then start_pgsql "$base"; fi
-  trap - EXIT
+# The `export` lines of state file $1.
+print_exports() (
   # shellcheck disable=SC1090
-  . "$state"
-  echo "export HOSTMARK_DB_STATE=$state"
+  . "$1"
+  echo "export HOSTMARK_DB_STATE=$1"
+  [ -n "${TLS_CERT:-}" ] && echo "export HOSTMARK_TEST_DB_TLS_CERT=$TLS_CERT"
   if [ -n "${MYSQL_SOCKET:-}" ]; then
     echo "export HOSTMARK_TEST_MYSQL_SOCKET=$MYSQL_SOCKET"
     echo "export HOSTMARK_TEST_MYSQL_PORT=$MYSQL_PORT"
@@ -177,7 +188,40 @@ cmd_start() {
     echo "export HOSTMARK_TEST_PGSQL_HOST=$PGSQL_HOST"
     echo "export HOSTMARK_TEST_PGSQL_PORT=$PGSQL_PORT"
   fi
-  log "started (state $state)"
+)
+
+# True when state file $1 exists and every server it records still runs.
+state_alive() (
+  [ -n "$1" ] && [ -f "$1" ] || exit 1
+  MYSQL_PID="" PGSQL_PID=""
+  # shellcheck disable=SC1090
+  . "$1"
+  [ -n "$MYSQL_PID$PGSQL_PID" ] || exit 1
+  if [ -n "$MYSQL_PID" ]; then alive "$MYSQL_PID" || exit 1; fi
+  if [ -n "$PGSQL_PID" ]; then alive "$PGSQL_PID" || exit 1; fi
+)
+
+cmd_start() {
+  local base servers
+  # Started already in this environment (eval of an earlier start) and still up: the same.
+  if state_alive "${HOSTMARK_DB_STATE:-}"; then
+    print_exports "$HOSTMARK_DB_STATE"
+    log "already running (state $HOSTMARK_DB_STATE)"
+    return 0
+  fi
+  servers=${HOSTMARK_DB_SERVERS:-mysql,pgsql}
+  base=$(mktemp -d "${HOSTMARK_DB_TMPDIR:-/var/tmp}/hostmark-db.XXXXXX")
+  chmod 711 "$base"   # the postgres user reaches its own subdirectory
+  STARTING_STATE=$base/state   # global: the EXIT trap runs after this function's locals are gone
+  : >"$STARTING_STATE"
+  # Whatever fails below (set -e), the EXIT trap stops what was started and removes the dir.
+  trap 'stop_state "$STARTING_STATE"' EXIT
+  make_certificate "$base"
+  if [[ ,$servers, == *,mysql,* ]]; then start_mysql "$base"; fi
+  if [[ ,$servers, == *,pgsql,* ]]; then start_pgsql "$base"; fi
+  trap - EXIT
+  print_exports "$STARTING_STATE"
+  log "started (state $STARTING_STATE)"
 }
 
 if [ "$(id -u)" -ne 0 ]; then
