@@ -135,6 +135,8 @@ TEST(DbUrlTest, DisplayNeverHoldsThePassword) {
   EXPECT_EQ(display_db_url(m), "mysql://sb@127.0.0.1:3306/sbtest?ssl=REQUIRED");
   ConnectOptions p = parse_ok("postgres://sb:secret@/sbtest?host=/run/postgresql");
   EXPECT_EQ(display_db_url(p), "postgresql://sb@/sbtest?host=/run/postgresql");
+  EXPECT_EQ(display_db_url(parse_ok("postgresql://u@/d?host=/tmp&port=6000")),
+            "postgresql://u@/d?host=/tmp&port=6000");
   EXPECT_EQ(display_db_url(parse_ok("postgresql://u@[::1]:5432/d")), "postgresql://u@[::1]:5432/d");
   EXPECT_EQ(display_db_url(parse_ok("sqlite:///var/tmp/a.db")), "sqlite:/var/tmp/a.db");
   // What is displayed parses back to the same options (without the password).

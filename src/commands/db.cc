@@ -61,8 +61,13 @@ void write_db_text(const Result& r, std::ostream& out) {
         option(r, "tables"), option(r, "tables") == "1" ? "" : "s", option(r, "table-size"),
         p.duration_s, metric(p, "rows_per_s"));
   }
-  out << fmt::format("Run:         {} thread(s), {} per phase after a {} warm-up\n\n",
-                     option(r, "threads"), option(r, "time"), option(r, "warmup"));
+  const std::string threads = option(r, "threads");
+  const std::string warmup = option(r, "warmup");
+  const bool no_warmup = parse_duration_ns("--warmup", warmup).ok() &&
+                         parse_duration_ns("--warmup", warmup).value() == 0;
+  out << fmt::format("Run:         {} thread{}, {} per phase{}\n\n", threads,
+                     threads == "1" ? "" : "s", option(r, "time"),
+                     no_warmup ? ", no warm-up" : ", after a " + warmup + " warm-up");
   Table t({"phase", "tps", "qps", "p50 ms", "p95 ms", "p99 ms", "errors"});
   for (const auto& p : r.phases) {
     if (p.name == "prepare") continue;

@@ -67,9 +67,10 @@ std::string display_db_url(const ConnectOptions& o) {
   std::vector<std::string> params;
   const bool socket_dir = !mysql && o.host.starts_with('/');
   if (!socket_dir) s += bracketed(o.host);
-  if (o.port != 0) s += fmt::format(":{}", o.port);
+  if (o.port != 0 && !socket_dir) s += fmt::format(":{}", o.port);
   s += fmt::format("/{}", escaped(o.database));
   if (socket_dir) params.push_back(fmt::format("host={}", o.host));
+  if (socket_dir && o.port != 0) params.push_back(fmt::format("port={}", o.port));
   if (mysql && !o.socket.empty()) params.push_back(fmt::format("socket={}", o.socket));
   if (!o.ssl.empty()) params.push_back(fmt::format("{}={}", mysql ? "ssl" : "sslmode", o.ssl));
   return with_query(std::move(s), params);
