@@ -79,7 +79,7 @@ TEST(DbCommandTest, SqliteDefaultEndToEndJson) {
   EXPECT_EQ(j["options"]["threads"], "2");
   EXPECT_EQ(j["options"]["temporary"], "yes");
   const std::string url = j["options"]["url"];
-  ASSERT_EQ(url.rfind("sqlite:/var/tmp/hostmark-db.", 0), 0u) << url;
+  ASSERT_EQ(url.rfind("sqlite:/var/tmp/hostmark-sqlite.", 0), 0u) << url;
   const fs::path db_file = url.substr(7);
   EXPECT_FALSE(fs::exists(db_file.parent_path())) << "temporary directory left behind";
   EXPECT_EQ(j["server"]["version"].get<std::string>().rfind("SQLite ", 0), 0u);

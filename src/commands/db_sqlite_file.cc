@@ -20,7 +20,7 @@ SqliteRunFile::SqliteRunFile(const std::string& path, const std::string& temp_pa
     remove_file_ = !fs::exists(path_, ec);
     return;
   }
-  std::string dir = temp_parent + "/hostmark-db.XXXXXX";
+  std::string dir = temp_parent + "/hostmark-sqlite.XXXXXX";
   if (mkdtemp(dir.data()) == nullptr)
     throw Failure(run_error(temp_parent, "cannot make a directory for the SQLite database"));
   temp_dir_ = dir;

@@ -10,7 +10,7 @@ namespace hostmark {
 
 class SqliteRunFile {
  public:
-  // `path` empty: a new directory hostmark-db.XXXXXX under `temp_parent` holding hostmark.db
+  // `path` empty: a new directory hostmark-sqlite.XXXXXX under `temp_parent` holding hostmark.db
   // (Failure, run error naming the directory, when it cannot be made). Otherwise the user's
   // file, removed at the end only when it did not exist before the run.
   SqliteRunFile(const std::string& path, const std::string& temp_parent);
