@@ -185,7 +185,9 @@ TEST(DbCommandTest, QuickSuiteHasTheSqliteDbStep) {
   for (const char* p : {"db.prepare", "db.read-write", "db.read-only", "db.point-select"})
     EXPECT_TRUE(names.contains(p)) << p;
   for (const auto& p : j["phases"]) {
-    if (p["name"] == "db.point-select") EXPECT_GT(metric_value(p, "tps"), 0);
+    if (p["name"] == "db.point-select") {
+      EXPECT_GT(metric_value(p, "tps"), 0);
+    }
   }
 }
 
