@@ -60,7 +60,7 @@ inline bool table_exists(db::Connection& conn, db::DriverKind kind, const std::s
 inline std::string not_digit_groups(db::DriverKind kind, const std::string& col, int groups) {
   const std::string re = "^([0-9]{11}-){" + std::to_string(groups - 1) + "}[0-9]{11}$";
   if (kind == db::DriverKind::kMysql) return col + " NOT REGEXP '" + re + "'";
-  if (kind == db::DriverKind::kPgsql) return col + " !~ '" + re + "'";
+  if (kind == db::DriverKind::kPgsql) return "rtrim(" + col + ") !~ '" + re + "'";  // CHAR pads
   std::string glob;
   for (int g = 0; g < groups; ++g) {
     if (g > 0) glob += '-';

@@ -206,6 +206,20 @@ TEST_P(OltpWorkloadTest, LostConnectionReconnectsWhenAskedAndFailsTheRunOtherwis
   EXPECT_THROW(run_workload(*workload, run, nullptr), db::DbError);
 }
 
+TEST_P(OltpWorkloadTest, ContentionOnFewRowsRestartsEventsInsteadOfFailing) {
+  // Two threads updating the same 3 rows: deadlocks (MySQL 1213, PostgreSQL 40P01) and
+  // serialization errors restart their event after a ROLLBACK; SQLite serializes writers.
+  if (kind() == DriverKind::kMysql) options_.ignore_errors = {"1213", "1020", "1205"};
+  if (kind() == DriverKind::kPgsql) options_.ignore_errors = {"40P01", "40001", "23505"};
+  auto driver = oltp_test::driver_for(options_);
+  OltpSpec s = spec(OltpKind::kReadWrite, 1, 3);
+  prepare(s);
+  s.rand.type = RandType::kUniform;
+  const OltpCounts n = oltp_test::run_events(s, *driver, 200, 2);
+  EXPECT_EQ(n.transactions, 200u);
+  EXPECT_GE(n.others, 2 * 200u + n.ignored_errors);  // BEGIN/COMMIT, plus ROLLBACKs if any
+}
+
 INSTANTIATE_TEST_SUITE_P(Drivers, OltpWorkloadTest, ::testing::Values("sqlite", "mysql", "pgsql"),
                          [](const auto& param_info) { return param_info.param; });
 

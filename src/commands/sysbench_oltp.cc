@@ -108,7 +108,8 @@ int oltp_prepare_command(const SbArgs& a, Groups g, std::ostream& out) {
   const OltpSpec spec = oltp_spec_from(kind, a, g);
   const auto driver = driver_from(a, g);
   const int threads = static_cast<int>(threads_of(a, g));
-  if (kind != OltpKind::kBulkInsert) out << "Initializing worker threads...\n\n";
+  // sysbench runs prepare as a parallel command when --threads > 1, and says so.
+  if (kind != OltpKind::kBulkInsert && threads > 1) out << "Initializing worker threads...\n\n";
   SignalGuard guard;  // Ctrl-C: drop the tables being loaded, keep the complete ones
   oltp_prepare(spec, *driver, threads, out, [&guard] { return guard.stop_requested(); });
   return 0;

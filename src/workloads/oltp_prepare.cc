@@ -94,7 +94,7 @@ bool make_table(Shared& sh, db::Connection& conn, int n, std::uint64_t seed) {
     sh.say(fmt::format("Table '{}' already exists, skipping it (cleanup drops it)", name));
     return true;
   }
-  conn.query("DROP TABLE IF EXISTS " + partial);  // left by an interrupted prepare
+  if (exists(conn, kind, partial)) conn.query("DROP TABLE " + partial);  // an interrupted prepare's
   sh.say(fmt::format("Creating table '{}'...", name));
   conn.query(oltp_sql::create_table(sh.spec, kind, partial));
   if (sh.spec.table_size > 0)
@@ -175,7 +175,8 @@ void oltp_cleanup(const OltpSpec& spec, const db::Driver& driver, std::ostream& 
   for (int n = 1; n <= spec.tables; ++n) {
     out << fmt::format("Dropping table '{}'...", oltp_sql::table_name(n)) << std::endl;
     conn->query("DROP TABLE IF EXISTS " + oltp_sql::table_name(n));
-    conn->query("DROP TABLE IF EXISTS " + oltp_sql::partial_name(n));
+    const std::string partial = oltp_sql::partial_name(n);
+    if (exists(*conn, driver.kind(), partial)) conn->query("DROP TABLE " + partial);
   }
 }
 
