@@ -164,14 +164,16 @@ DbRun measure_db(const DbRunOptions& o, const CommandIo& io) {
   const auto driver = db::make_driver(o.connect).value();
   std::ostream no_progress(nullptr);
   std::ostream& progress = io.err_is_tty ? io.err : no_progress;
-  SignalGuard signals;  // Ctrl-C during prepare: it finishes its tables, then cleanup runs
   DbRun run;
-  {
+  {  // Ctrl-C still ends a connection attempt that hangs: nothing is made yet
     const auto conn = driver->connect();
     run.server = {driver->target(), conn->server_version(), conn->server_settings()};
     check_existing_tables(o, *driver, *conn, progress);
   }
   try {
+    // Ctrl-C during prepare: it finishes its tables, then the tables are dropped. The guard
+    // ends before cleanup, so a Ctrl-C then (a server that hangs) still ends the process.
+    SignalGuard signals;
     run.phases.push_back(prepare_phase(o, *driver, progress, run.rows));
     run.interrupted = signals.stop_requested() || warm_up(o, *driver, io);
     for (const auto& phase : kPhases) {
@@ -183,11 +185,11 @@ DbRun measure_db(const DbRunOptions& o, const CommandIo& io) {
         break;
       }
     }
-  } catch (const Failure&) {
+    run.interrupted = run.interrupted || signals.stop_requested();
+  } catch (...) {
     cleanup_tables(o, *driver, progress, io);
     throw;
   }
-  run.interrupted = run.interrupted || signals.stop_requested();
   cleanup_tables(o, *driver, progress, io);
   return run;
 }
