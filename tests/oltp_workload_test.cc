@@ -198,6 +198,17 @@ TEST_P(OltpWorkloadTest, LostConnectionReconnectsWhenAskedAndFailsTheRunOtherwis
   EXPECT_EQ(lost.reconnects.load(), 1u);
   EXPECT_EQ(n.reads, 5u);
 
+  // Not allowed to reconnect: the thread stops, the run ends with what completed and the error.
+  oltp_test::FaultDriver gone(*driver_, 3, /*ignorable=*/false, /*lost=*/true);
+  auto stopped = make_oltp_workload(spec(OltpKind::kPointSelect), gone, 1);
+  RunSpec two;
+  two.max_events = 10;
+  two.time_limit_ns = 0;
+  const RunOutcome partial = run_workload(*stopped, two, nullptr);
+  EXPECT_EQ(partial.latency.count(), 2u);
+  EXPECT_EQ(stopped->counts().transactions, 2u);
+  EXPECT_NE(stopped->end_error().find("injected"), std::string::npos) << stopped->end_error();
+
   oltp_test::FaultDriver fatal(*driver_, 3, /*ignorable=*/false, /*lost=*/false);
   auto workload = make_oltp_workload(spec(OltpKind::kPointSelect), fatal, 1);
   RunSpec run;

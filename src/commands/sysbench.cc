@@ -188,6 +188,10 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
       },
       sink->stream());
   sink->close().value();
+  if (test.end_error != nullptr && !outcome.forced_shutdown) {
+    if (const std::string e = test.end_error(*workload); !e.empty())
+      throw Failure(run_error("", e));  // after the report of what ran before it
+  }
   if (outcome.forced_shutdown) {
     io.out.flush();
     io.err.flush();

@@ -99,7 +99,9 @@ class OltpWorkload : public Workload {
   virtual OltpCounts counts() const = 0;
   // From now on counts() counts from zero (call when a warm-up ends).
   virtual void reset_counts() {}
-  // After the run: a failure that came after the last event (bulk_insert's final INSERT), or "".
+  // After the run: the error that ended it early (the server connection was lost and not
+  // restored: each worker stops at its next statement, the counts cover what completed), or
+  // that came after the last event (bulk_insert's final INSERT); "" when none.
   virtual std::string end_error() const { return ""; }
 };
 

@@ -26,7 +26,9 @@ struct alignas(64) Counters {
   std::atomic<std::uint64_t> transactions{0};
   std::atomic<std::uint64_t> ignored_errors{0};
   std::atomic<std::uint64_t> reconnects{0};
-  std::string end_error;  // bulk_insert's last flush (in ~Worker) failed: read after the run
+  // The error that stopped this worker (server gone) or bulk_insert's failed last flush (in
+  // ~Worker); written by its thread, read after the run.
+  std::string end_error;
 };
 
 inline void bump(std::atomic<std::uint64_t>& c, std::uint64_t by = 1) {
@@ -58,6 +60,7 @@ class Worker final : public EventWorker {
   void prepare_statements();
   void run_event();  // the statements of one event (oltp_events.cc); throws db::DbError
   void recover(const db::DbError& e);  // in a catch block: rollback/reconnect, or rethrow
+  void reconnect_with_retries();
   db::QueryResult count(const db::QueryResult& r);
   db::QueryResult run(db::Statement& s, std::span<const db::Param> params) {
     return count(s.execute(params));

@@ -5,9 +5,12 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <chrono>
 #include <deque>
 #include <mutex>
+#include <thread>
 
+#include "runner/clock.h"
 #include "workloads/oltp_worker.h"
 
 namespace hostmark {
@@ -126,13 +129,22 @@ db::QueryResult Worker::count(const db::QueryResult& r) {
 }
 
 bool Worker::execute() {
+  if (!counters_.end_error.empty()) return false;
   for (;;) {
     try {
-      run_event();
-      bump(counters_.transactions);
-      return true;
+      try {
+        run_event();
+        bump(counters_.transactions);
+        return true;
+      } catch (const db::DbError& e) {
+        recover(e);
+      }
     } catch (const db::DbError& e) {
-      recover(e);
+      // The server went away (and was not to be, or could not be, reconnected): this thread
+      // stops; the run ends with what completed and this error (OltpWorkload::end_error).
+      if (!e.connection_lost()) throw;
+      counters_.end_error = e.what();
+      return false;
     }
   }
 }
@@ -148,7 +160,7 @@ void Worker::recover(const db::DbError& e) {
     commit_.reset();
     stmts_.clear();
     select_.reset();
-    conn_->reconnect();  // throws (ending the run) when the server stays away
+    reconnect_with_retries();
     bump(counters_.reconnects);
     prepare_statements();
     return;
@@ -159,6 +171,23 @@ void Worker::recover(const db::DbError& e) {
   } catch (const db::DbError& r) {
     if (!r.connection_lost()) throw;
     recover(r);
+  }
+}
+
+// As sysbench does, a reconnect is tried again (every 100 ms here) while the server restarts;
+// after kReconnectTryNs the server counts as gone.
+void Worker::reconnect_with_retries() {
+  constexpr std::uint64_t kReconnectTryNs = 10'000'000'000;
+  const std::uint64_t start = monotonic_ns();
+  for (;;) {
+    try {
+      conn_->reconnect();
+      return;
+    } catch (const db::DbError& r) {
+      if (monotonic_ns() - start >= kReconnectTryNs)
+        throw db::DbError(r.error(), r.code(), false, true);  // as lost as before
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
 }
 
