@@ -14,6 +14,7 @@ packages=(
   hdparm bonnie++   # peers of `hostmark disk --timing` and `hostmark fs` (bench/, format checks)
   e2fsprogs util-linux   # mkfs.ext4, losetup, wipefs: device-safety tests on loop devices
   jq   # bench/*.sh read fio-format JSON
+  openssl   # scripts/db-servers.sh: the test servers' self-signed TLS certificate
   clang-format git   # scripts/test.sh checks the source format of the tracked files
 )
 

@@ -37,6 +37,7 @@ int run_info_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_fio_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_disk_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_fs_command(const std::vector<std::string>& args, const CommandIo& io);
+int run_db_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_suite_command(const std::vector<std::string>& args, const CommandIo& io);
 
 }  // namespace hostmark

@@ -23,6 +23,9 @@ constexpr std::array kCommands = {
                  run_disk_command},
     CommandEntry{"fs", "filesystem test like bonnie++ and mdtest: data, seeks, file metadata",
                  run_fs_command},
+    CommandEntry{"db",
+                 "database OLTP (sysbench's transactions) on SQLite, MariaDB/MySQL, PostgreSQL",
+                 run_db_command},
     CommandEntry{"sysbench", "drop-in for sysbench 1.0.20 (cpu, memory, threads, mutex, fileio)",
                  run_sysbench_command},
 };

@@ -5,6 +5,8 @@
 #include <string>
 
 #include "commands/cpu.h"
+#include "commands/db_run.h"
+#include "commands/db_sqlite_file.h"
 #include "commands/memory.h"
 #include "fsbench/fs_run.h"
 #include "sysinfo/host_info.h"
@@ -56,11 +58,48 @@ void fs_step(const SuiteSettings& s, const CommandIo& io, Result& result) {
   if (run.interrupted) result.interrupted = true;
 }
 
+// sysbench's OLTP transactions on SQLite in a temporary file under /var/tmp (removed after);
+// the suite keeps each phase's headline metrics (`hostmark db` has them all).
+void db_step(const SuiteSettings& s, const CommandIo& io, Result& result) {
+  DbRunOptions o;
+  if (s.quick) {
+    o.tables = 1;
+    o.table_size = 1000;
+    o.threads = 1;
+    o.time_per_phase_ns = 500'000'000;
+    o.warmup_ns = 0;
+  } else {
+    o.threads = std::max(1, result.context.cpu_count);
+  }
+  o.connect.ignore_errors = db_retried_errors(o.connect.kind);
+  DbRun run;
+  try {
+    SqliteRunFile file("", "/var/tmp");
+    o.connect.sqlite_path = file.path();
+    o.before_abandon = [&file] { file.remove(); };
+    result.storage.push_back(sqlite_storage(file.path(), result.context));
+    run = measure_db(o, io);
+  } catch (const Failure& f) {  // a full /var/tmp must not end the whole suite
+    result.warnings.push_back(std::string("db step skipped: ") + f.what());
+    return;
+  }
+  for (auto& p : run.phases) {
+    std::erase_if(p.metrics, [](const Metric& m) {
+      return m.name != "tps" && m.name != "qps" && m.name != "errors" && m.name != "rows_per_s";
+    });
+  }
+  add_prefixed("db", std::move(run.phases), result);
+  if (run.failure) result.warnings.push_back("db step stopped: " + run.failure->message());
+  if (run.interrupted) result.interrupted = true;
+}
+
 constexpr std::array kSteps = {
     SuiteStep{"info", "describe the host", info_step},
     SuiteStep{"cpu", "CPU score, 1 and all threads (sysbench prime work)", cpu_step},
     SuiteStep{"memory", "memory bandwidth, load latency, sysbench-style figure", memory_step},
     SuiteStep{"fs", "filesystem test in /var/tmp (bonnie++-style)", fs_step},
+    SuiteStep{"db", "SQLite OLTP in /var/tmp (sysbench's read-write, read-only, point-select)",
+              db_step},
 };
 
 }  // namespace

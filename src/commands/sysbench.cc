@@ -81,7 +81,7 @@ RunSpec run_spec_from(const SbArgs& a, std::span<const SbOptionGroup> g) {
 class SysbenchObserver final : public RunObserver {
  public:
   SysbenchObserver(std::ostream* intervals, ProgressLine& progress, std::string what,
-                   double percentile, const SysbenchTest& test, const Workload& workload)
+                   double percentile, const SysbenchTest& test, Workload& workload)
       : test_(test),
         workload_(workload),
         intervals_(intervals),
@@ -95,6 +95,9 @@ class SysbenchObserver final : public RunObserver {
       *intervals_ << test_.interval_line(workload_, s, percentile_, interval_state_) << std::endl;
     else *intervals_ << format_sysbench_interval(s, percentile_) << std::endl;
   }
+  void on_warmup_done() override {
+    if (test_.warmup_done != nullptr) test_.warmup_done(workload_);
+  }
   void on_progress(double elapsed_s, std::uint64_t events, double expected_s) override {
     const double rate = elapsed_s > 0 ? static_cast<double>(events) / elapsed_s : 0;
     progress_.show(format_progress(what_, elapsed_s, expected_s, rate, "events/s"));
@@ -102,7 +105,7 @@ class SysbenchObserver final : public RunObserver {
 
  private:
   const SysbenchTest& test_;
-  const Workload& workload_;
+  Workload& workload_;
   std::vector<double> interval_state_;
   std::ostream* intervals_;
   ProgressLine& progress_;
@@ -185,6 +188,10 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
       },
       sink->stream());
   sink->close().value();
+  if (test.end_error != nullptr && !outcome.forced_shutdown) {
+    if (const std::string e = test.end_error(*workload); !e.empty())
+      throw Failure(run_error("", e));  // after the report of what ran before it
+  }
   if (outcome.forced_shutdown) {
     io.out.flush();
     io.err.flush();

@@ -31,7 +31,7 @@ constexpr std::array kGeneral = {
 
 constexpr std::array kRandom = {
     SbOptionDef{"rand-type", SbArgType::kString, "special",
-                "random numbers distribution {uniform,gaussian,special,pareto}"},
+                "random numbers distribution {uniform,gaussian,special,pareto,zipfian}"},
     SbOptionDef{"rand-spec-iter", SbArgType::kInt, "12",
                 "number of iterations used for numbers generation"},
     SbOptionDef{"rand-spec-pct", SbArgType::kDouble, "1",
@@ -42,6 +42,8 @@ constexpr std::array kRandom = {
         "rand-seed", SbArgType::kInt, "0",
         "seed for random number generator. When 0, the current time is used as a RNG seed."},
     SbOptionDef{"rand-pareto-h", SbArgType::kDouble, "0.2", "parameter h for pareto distribution"},
+    SbOptionDef{"rand-zipfian-exp", SbArgType::kDouble, "0.8",
+                "shape parameter (exponent, theta) for the Zipfian distribution"},
 };
 
 constexpr std::array kLog = {

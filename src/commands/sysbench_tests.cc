@@ -5,6 +5,7 @@
 #include <array>
 
 #include "commands/sysbench_fileio.h"
+#include "commands/sysbench_oltp.h"
 #include "runner/outcome_phase.h"
 #include "workloads/cpu_prime.h"
 #include "workloads/sysbench_memory.h"
@@ -79,6 +80,7 @@ SysbenchMemorySpec memory_spec(const SbArgs& a, Groups g) {
   s.rand.spec_pct = a.number(g, "rand-spec-pct");
   s.rand.spec_res = a.number(g, "rand-spec-res");
   s.rand.pareto_h = a.number(g, "rand-pareto-h");
+  s.rand.zipfian_exp = a.number(g, "rand-zipfian-exp");
   return s;
 }
 
@@ -155,12 +157,23 @@ const std::array kTests = {
                  nullptr, nullptr, nullptr, nullptr},
 };
 
+// The compiled-in tests, then the OLTP scripts' (commands/sysbench_oltp.cc).
+const std::vector<SysbenchTest>& all_tests() {
+  static const std::vector<SysbenchTest> all = [] {
+    std::vector<SysbenchTest> v(kTests.begin(), kTests.end());
+    const auto oltp = sysbench_oltp_tests();
+    v.insert(v.end(), oltp.begin(), oltp.end());
+    return v;
+  }();
+  return all;
+}
+
 }  // namespace
 
-std::span<const SysbenchTest> sysbench_tests() { return kTests; }
+std::span<const SysbenchTest> sysbench_tests() { return all_tests(); }
 
 const SysbenchTest* find_sysbench_test(std::string_view name) {
-  for (const auto& t : kTests)
+  for (const auto& t : all_tests())
     if (t.name == name) return &t;
   return nullptr;
 }

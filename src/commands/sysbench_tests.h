@@ -46,6 +46,12 @@ struct SysbenchTest {
                                double percentile, std::vector<double>& state) = nullptr;
   storage::MeasureFacts (*storage_facts)(const SbArgs& args, std::span<const SbOptionGroup> groups,
                                          const Phase& phase) = nullptr;
+  // Optional: called (on the control thread) when --warmup-time ends, so that the test's own
+  // counters restart from zero with the measured run.
+  void (*warmup_done)(Workload& workload) = nullptr;
+  // Optional: after the report is written, an error that ended the run early (the report covers
+  // what ran before it): non-empty makes `hostmark: <it>` on stderr and exit status 1.
+  std::string (*end_error)(const Workload& workload) = nullptr;
 };
 
 std::span<const SysbenchTest> sysbench_tests();

@@ -87,6 +87,13 @@ nlohmann::json result_to_json(const Result& r) {
     j["storage"] = nlohmann::json::array();
     for (const auto& t : r.storage) j["storage"].push_back(storage_target_to_json(t));
   }
+  if (r.server) {
+    auto& server = j["server"];
+    server["target"] = r.server->target;
+    server["version"] = r.server->version;
+    server["settings"] = nlohmann::json::object();
+    for (const auto& [k, v] : r.server->settings) server["settings"][k] = v;
+  }
   j["interrupted"] = r.interrupted;
   if (r.host) j["host"] = host_info_to_json(*r.host);
   return j;

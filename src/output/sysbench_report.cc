@@ -39,6 +39,24 @@ void write_test_section(const Result& r, const Phase& p, std::ostream& out) {
         << fmt::format("    read, MiB/s:                  {:.2f}\n", metric_or(p, "read_mib_per_s"))
         << fmt::format("    written, MiB/s:               {:.2f}\n\n",
                        metric_or(p, "written_mib_per_s"));
+  } else if (p.metric("queries_total") != nullptr) {  // the OLTP tests
+    const auto n = [&p](const char* name) {
+      return static_cast<std::uint64_t>(metric_or(p, name));
+    };
+    out << "SQL statistics:\n"
+        << "    queries performed:\n"
+        << fmt::format("        read:                            {}\n", n("queries_read"))
+        << fmt::format("        write:                           {}\n", n("queries_write"))
+        << fmt::format("        other:                           {}\n", n("queries_other"))
+        << fmt::format("        total:                           {}\n", n("queries_total"))
+        << fmt::format("    transactions:                        {:<6} ({:.2f} per sec.)\n",
+                       n("transactions"), metric_or(p, "transactions_per_s"))
+        << fmt::format("    queries:                             {:<6} ({:.2f} per sec.)\n",
+                       n("queries_total"), metric_or(p, "queries_per_s"))
+        << fmt::format("    ignored errors:                      {:<6} ({:.2f} per sec.)\n",
+                       n("ignored_errors"), metric_or(p, "ignored_errors_per_s"))
+        << fmt::format("    reconnects:                          {:<6} ({:.2f} per sec.)\n\n",
+                       n("reconnects"), metric_or(p, "reconnects_per_s"));
   } else {
     out << '\n';
   }

@@ -93,6 +93,14 @@ struct Phase {
   }
 };
 
+// The database server a database result measured (`hostmark db`): what answered and the
+// settings that decide its figures, as the driver reports them.
+struct ServerInfo {
+  std::string target;   // "mysql 127.0.0.1:3306" (never a password)
+  std::string version;  // "10.11.19-MariaDB-0+deb12u1", "PostgreSQL 15.18", "SQLite 3.40.1"
+  std::vector<std::pair<std::string, std::string>> settings;  // (name, value), in order
+};
+
 struct Result {
   std::string command;  // "sysbench cpu", "cpu", "memory", "info", "suite"
   std::vector<std::pair<std::string, std::string>> options;  // as given, after defaults
@@ -101,6 +109,7 @@ struct Result {
   std::vector<std::string> notes;      // what a number means, where it differs from a peer
   std::vector<std::string> warnings;   // what may make a number misleading, and what to do
   std::vector<StorageTarget> storage;  // storage results: what they ran on, typed warnings
+  std::optional<ServerInfo> server;    // database results: the server measured
   bool interrupted = false;            // stopped by SIGINT/SIGTERM: partial but valid
   std::shared_ptr<const sysinfo::HostInfo> host;  // the full host description, when collected
 };

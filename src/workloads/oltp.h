@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/stop_requested.h"
 #include "db/db_driver.h"
 #include "runner/workload.h"
 #include "workloads/sysbench_random.h"
@@ -78,17 +79,30 @@ struct OltpCounts {
 
 // Creates the tables and loads them (multi-row inserts), `threads` tables in parallel, printing
 // sysbench's lines ("Creating table 'sbtest1'...", "Inserting 10000 records into 'sbtest1'",
-// "Creating a secondary index on 'sbtest1'..."). A table left half-made by an interrupted
-// prepare is dropped and made again. Throws Failure/DbError.
-void oltp_prepare(const OltpSpec& spec, const db::Driver& driver, int threads, std::ostream& out);
+// "Creating a secondary index on 'sbtest1'..."). A table is loaded under a temporary name
+// (sbtestN_hostmark_partial) and renamed sbtestN once complete: a table left half-made by an
+// interrupted prepare is dropped and made again; a complete sbtestN is kept ("already exists,
+// skipping it"), so an interrupted prepare resumes. `stop` is polled on the calling thread
+// (about every 50 ms): when it says stop, the tables being loaded are dropped and a run error
+// "interrupted" is thrown. bulk_insert makes `threads` tables (id, k), as sysbench does.
+// Throws Failure/DbError.
+void oltp_prepare(const OltpSpec& spec, const db::Driver& driver, int threads, std::ostream& out,
+                  const StopRequested& stop = {});
 
-// Drops sbtest1..sbtestN (only those), printing "Dropping table 'sbtestN'...".
+// Drops sbtest1..sbtestN (only those, and their sbtestN_hostmark_partial leftovers), printing
+// "Dropping table 'sbtestN'...".
 void oltp_cleanup(const OltpSpec& spec, const db::Driver& driver, std::ostream& out);
 
 class OltpWorkload : public Workload {
  public:
   // Each worker connects in make_worker() (on its own thread) and prepares its statements.
   virtual OltpCounts counts() const = 0;
+  // From now on counts() counts from zero (call when a warm-up ends).
+  virtual void reset_counts() {}
+  // After the run: the error that ended it early (the server connection was lost and not
+  // restored: each worker stops at its next statement, the counts cover what completed), or
+  // that came after the last event (bulk_insert's final INSERT); "" when none.
+  virtual std::string end_error() const { return ""; }
 };
 
 std::unique_ptr<OltpWorkload> make_oltp_workload(const OltpSpec& spec, const db::Driver& driver,

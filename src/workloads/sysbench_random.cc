@@ -23,8 +23,10 @@ Expected<RandType> parse_rand_type(std::string_view text) {
   if (text == "gaussian") return RandType::kGaussian;
   if (text == "special") return RandType::kSpecial;
   if (text == "pareto") return RandType::kPareto;
-  return usage_error("--rand-type",
-                     fmt::format("'{}' is not one of uniform, gaussian, special, pareto", text));
+  if (text == "zipfian") return RandType::kZipfian;
+  return usage_error(
+      "--rand-type",
+      fmt::format("'{}' is not one of uniform, gaussian, special, pareto, zipfian", text));
 }
 
 SysbenchRandom::SysbenchRandom(const RandSpec& spec, std::uint64_t seed) : spec_(spec) {
@@ -77,6 +79,40 @@ std::uint64_t SysbenchRandom::pareto(std::uint64_t lo, std::uint64_t hi) {
   return std::min(hi, lo + static_cast<std::uint64_t>(span * std::pow(uniform_double(), power)));
 }
 
+// Zipf over 1..n by rejection-inversion (Hoermann and Derflinger, 1996): invert the integral H
+// of the density h(x) = x^-s, round, and accept when the draw falls under the histogram step.
+std::uint64_t SysbenchRandom::zipfian(std::uint64_t lo, std::uint64_t hi) {
+  const double s = spec_.zipfian_exp > 0 ? spec_.zipfian_exp : 0.8;
+  const double n = static_cast<double>(hi - lo) + 1;
+  // (e^x - 1) / x and log(1 + x) / x, finite at x = 0 (where s = 1).
+  const auto expm1_over = [](double x) {
+    return std::abs(x) > 1e-8 ? std::expm1(x) / x : 1 + x / 2;
+  };
+  const auto log1p_over = [](double x) {
+    return std::abs(x) > 1e-8 ? std::log1p(x) / x : 1 - x / 2;
+  };
+  const auto h = [s](double x) { return std::exp(-s * std::log(x)); };
+  const auto big_h = [&](double x) {
+    const double l = std::log(x);
+    return expm1_over((1 - s) * l) * l;
+  };
+  const auto big_h_inv = [&](double x) {
+    const double t = std::max(x * (1 - s), -1.0);
+    return std::exp(log1p_over(t) * x);
+  };
+  const double h_x1 = big_h(1.5) - 1;
+  const double h_n = big_h(n + 0.5);
+  const double cut = 2 - big_h_inv(big_h(2.5) - h(2));
+  for (;;) {
+    const double u = h_n + uniform_double() * (h_x1 - h_n);
+    const double x = big_h_inv(u);
+    double k = std::floor(x + 0.5);
+    k = std::min(std::max(k, 1.0), n);
+    if (k - x <= cut || u >= big_h(k + 0.5) - h(k))
+      return std::min(hi, lo + static_cast<std::uint64_t>(k) - 1);
+  }
+}
+
 std::uint64_t SysbenchRandom::next(std::uint64_t lo, std::uint64_t hi) {
   if (hi <= lo) return lo;
   switch (spec_.type) {
@@ -84,6 +120,7 @@ std::uint64_t SysbenchRandom::next(std::uint64_t lo, std::uint64_t hi) {
     case RandType::kGaussian: return gaussian(lo, hi);
     case RandType::kSpecial: return special(lo, hi);
     case RandType::kPareto: return pareto(lo, hi);
+    case RandType::kZipfian: return zipfian(lo, hi);
   }
   return lo;
 }

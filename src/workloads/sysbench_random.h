@@ -1,6 +1,7 @@
 #pragma once
 // sysbench's pseudo-random number distributions (--rand-type): uniform, gaussian, special,
-// pareto, over an inclusive integer range. One generator per thread; not thread-safe.
+// pareto, and zipfian (sysbench 1.1's, with --rand-zipfian-exp), over an inclusive integer range.
+// One generator per thread; not thread-safe.
 #include <cstdint>
 #include <string_view>
 
@@ -8,7 +9,7 @@
 
 namespace hostmark {
 
-enum class RandType { kUniform, kGaussian, kSpecial, kPareto };
+enum class RandType { kUniform, kGaussian, kSpecial, kPareto, kZipfian };
 
 Expected<RandType> parse_rand_type(std::string_view text);  // names as sysbench spells them
 
@@ -18,6 +19,7 @@ struct RandSpec {
   double spec_pct = 1;                 // --rand-spec-pct: % of the range that is "special"
   double spec_res = 75;                // --rand-spec-res: % of draws that hit the special values
   double pareto_h = 0.2;               // --rand-pareto-h
+  double zipfian_exp = 0.8;            // --rand-zipfian-exp: P(k) ~ 1 / k^exp (exp > 0)
 };
 
 class SysbenchRandom {
@@ -33,6 +35,7 @@ class SysbenchRandom {
   std::uint64_t gaussian(std::uint64_t lo, std::uint64_t hi);
   std::uint64_t special(std::uint64_t lo, std::uint64_t hi);
   std::uint64_t pareto(std::uint64_t lo, std::uint64_t hi);
+  std::uint64_t zipfian(std::uint64_t lo, std::uint64_t hi);
 
   RandSpec spec_;
   std::uint64_t s_[4];

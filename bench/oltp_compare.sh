@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# Side by side on the same servers: Debian's sysbench 1.0.20 and `hostmark sysbench`, same
+# options, alternating runs, on MariaDB and PostgreSQL (throwaway servers from
+# scripts/db-servers.sh unless HOSTMARK_DB_STATE names running ones), plus hostmark's figures on
+# SQLite (sysbench 1.0.20 has no SQLite driver). Prints one Markdown table for
+# docs/PERFORMANCE.md:
+#   - prepare of TABLES x TABLE_SIZE rows (--threads=2): median wall seconds, ratio
+#     hostmark/sysbench (below 1: hostmark faster);
+#   - oltp_read_write and oltp_point_select at 1 and 2 threads: median tps, ratio
+#     hostmark/sysbench (above 1: hostmark faster), and the client's CPU per transaction
+#     (user+system seconds of the client process from getrusage via /usr/bin/time, divided by
+#     its transactions), ratio hostmark/sysbench (below 1: hostmark cheaper). On SQLite the
+#     database engine runs in the client, so its CPU is the whole database's.
+#
+#   bench/oltp_compare.sh                   # the lead's run: 3 rounds, 10 s, 4 x 100k rows
+#   ROUNDS=1 TIME=1 TABLE_SIZE=1000 bench/oltp_compare.sh   # a quick try
+# Environment: ROUNDS (3), TIME seconds per run (10), TABLES (4), TABLE_SIZE (100000),
+# DBS ("mysql pgsql sqlite"), HOSTMARK (build/release/hostmark).
+# Word splitting of the collected figures is wanted below.
+# shellcheck disable=SC2086,SC2015
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds="${ROUNDS:-3}"
+seconds="${TIME:-10}"
+tables="${TABLES:-4}"
+table_size="${TABLE_SIZE:-100000}"
+dbs="${DBS:-mysql pgsql sqlite}"
+hm="${HOSTMARK:-build/release/hostmark}"
+command -v sysbench >/dev/null || { echo "bench: sysbench is not installed" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "bench: /usr/bin/time is missing (apt-get install time)" >&2; exit 2; }
+[ -x "$hm" ] || { echo "bench: $hm is not built (scripts/build.sh release)" >&2; exit 2; }
+hm=$(realpath "$hm")
+
+work=$(mktemp -d /var/tmp/hostmark-oltp-bench.XXXXXX)
+started_servers=""
+finish() {
+  if [ -n "$started_servers" ]; then scripts/db-servers.sh stop "$HOSTMARK_DB_STATE" || true; fi
+  rm -rf "$work"
+}
+trap finish EXIT
+if [[ "$dbs" == *mysql* || "$dbs" == *pgsql* ]] && [ -z "${HOSTMARK_DB_STATE:-}" ]; then
+  eval "$(scripts/db-servers.sh start)"
+  started_servers=yes
+fi
+
+# The connection options of driver $1, the same for both tools.
+conn() {
+  case "$1" in
+    mysql) echo "--db-driver=mysql --mysql-socket=$HOSTMARK_TEST_MYSQL_SOCKET" \
+      "--mysql-user=sbtest --mysql-password=sbtest --mysql-db=sbtest" ;;
+    pgsql) echo "--db-driver=pgsql --pgsql-host=$HOSTMARK_TEST_PGSQL_HOST" \
+      "--pgsql-port=$HOSTMARK_TEST_PGSQL_PORT --pgsql-user=sbtest --pgsql-password=sbtest" \
+      "--pgsql-db=sbtest" ;;
+    sqlite) echo "--db-driver=sqlite --sqlite-db=$work/sbtest.db" ;;
+  esac
+}
+
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (a > 0) printf "%.3f", b / a; else print "-"}'; }
+
+# Runs tool $1 (sysbench|hostmark) with the rest as sysbench arguments under /usr/bin/time;
+# prints "wall_s cpu_s transactions tps" (transactions and tps 0 for prepare/cleanup).
+measure() {
+  local tool=$1 out rc
+  shift
+  local cmd=(sysbench)
+  [ "$tool" = hostmark ] && cmd=("$hm" sysbench)
+  rc=0
+  out=$(/usr/bin/time -f 'TIME %e %U %S' "${cmd[@]}" "$@" 2>&1) || rc=$?
+  if [ "$rc" -ne 0 ]; then
+    echo "bench: $tool $* failed ($rc):" >&2
+    echo "$out" | tail -n 5 >&2
+    return 1
+  fi
+  echo "$out" | awk '/^TIME / {wall = $2; cpu = $3 + $4}
+    /transactions:/ {n = $2; t = $3; gsub(/[(]/, "", t)}
+    END {printf "%s %s %s %s\n", wall, cpu, n + 0, t + 0}'
+}
+
+rows=()
+row() { rows+=("$(printf '| %s | %s | %s | %s | %s | %s | %s | %s |' "$@")"); }
+
+for db in $dbs; do
+  # shellcheck disable=SC2207
+  c=($(conn "$db"))
+  data=(--tables="$tables" --table-size="$table_size")
+  tools=(sysbench hostmark)
+  [ "$db" = sqlite ] && tools=(hostmark)
+  # Prepare: wall time of each tool, cleanup after each.
+  declare -A prep=()
+  for ((r = 0; r < rounds; r++)); do
+    for tool in "${tools[@]}"; do
+      prep[$tool]+="$(measure "$tool" oltp_read_write "${c[@]}" "${data[@]}" --threads=2 prepare | cut -d' ' -f1) "
+      measure "$tool" oltp_read_write "${c[@]}" "${data[@]}" cleanup >/dev/null
+    done
+  done
+  sb_prep=$( [ "$db" = sqlite ] && echo - || printf '%s\n' ${prep[sysbench]} | median)
+  hm_prep=$(printf '%s\n' ${prep[hostmark]} | median)
+  row "$db" "prepare ${tables}x${table_size} (s)" "$sb_prep" "$hm_prep" \
+    "$( [ "$db" = sqlite ] && echo - || ratio "$sb_prep" "$hm_prep")" "" "" ""
+  # The runs share one data set (the same schema and data for both tools).
+  measure "${tools[0]}" oltp_read_write "${c[@]}" "${data[@]}" --threads=2 prepare >/dev/null
+  for workload in oltp_read_write oltp_point_select; do
+    for threads in 1 2; do
+      declare -A tps=() cpu=()
+      for ((r = 0; r < rounds; r++)); do
+        for tool in "${tools[@]}"; do
+          res=$(measure "$tool" "$workload" "${c[@]}" "${data[@]}" --threads="$threads" \
+            --time="$seconds" run)
+          read -r _ cpu_s n t <<<"$res"
+          tps[$tool]+="$t "
+          cpu[$tool]+="$(awk -v c="$cpu_s" -v n="$n" 'BEGIN {printf "%.2f", (n > 0 ? c / n * 1e6 : 0)}') "
+        done
+      done
+      hm_tps=$(printf '%s\n' ${tps[hostmark]} | median)
+      hm_cpu=$(printf '%s\n' ${cpu[hostmark]} | median)
+      if [ "$db" = sqlite ]; then
+        row "$db" "$workload, $threads thr" "-" "$hm_tps" "-" "-" "$hm_cpu" "-"
+      else
+        sb_tps=$(printf '%s\n' ${tps[sysbench]} | median)
+        sb_cpu=$(printf '%s\n' ${cpu[sysbench]} | median)
+        row "$db" "$workload, $threads thr" "$sb_tps" "$hm_tps" "$(ratio "$sb_tps" "$hm_tps")" \
+          "$sb_cpu" "$hm_cpu" "$(ratio "$sb_cpu" "$hm_cpu")"
+      fi
+      unset tps cpu
+    done
+  done
+  measure "${tools[0]}" oltp_read_write "${c[@]}" "${data[@]}" cleanup >/dev/null
+  unset prep
+done
+
+echo "rounds=$rounds, ${seconds} s per run, ${tables} tables x ${table_size} rows, sysbench $(sysbench --version | awk '{print $2}'), $("$hm" --version)"
+echo
+echo "| db | case | sysbench | hostmark | ratio hm/sb | sysbench CPU µs/tx | hostmark CPU µs/tx | CPU ratio hm/sb |"
+echo "|---|---|---|---|---|---|---|---|"
+printf '%s\n' "${rows[@]}"

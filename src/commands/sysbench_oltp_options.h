@@ -1,0 +1,13 @@
+#pragma once
+// The options each OLTP test of `hostmark sysbench` accepts: its script's, then the database
+// options (commands/sysbench_oltp_options.cc).
+#include <span>
+
+#include "cli/sysbench_args.h"
+#include "workloads/oltp.h"
+
+namespace hostmark {
+
+std::span<const SbOptionDef> oltp_options(OltpKind kind);
+
+}  // namespace hostmark

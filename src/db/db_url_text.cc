@@ -1,0 +1,107 @@
+// The printable side of database URLs: redaction, a canonical display form, and where the
+// password comes from when the URL has none.
+#include <fmt/format.h>
+
+#include <fstream>
+
+#include "db/db_url.h"
+
+namespace hostmark::db {
+namespace {
+
+std::string bracketed(const std::string& host) {
+  return host.find(':') != std::string::npos ? fmt::format("[{}]", host) : host;
+}
+
+// Encodes what would make the display ambiguous ('@', '/', '?', '&', '%', ' ').
+std::string escaped(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '@' || c == '/' || c == '?' || c == '&' || c == '%' || c == ' ' || c == '#' ||
+        c == ':') {
+      out += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string with_query(std::string base, const std::vector<std::string>& params) {
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    base += i == 0 ? '?' : '&';
+    base += params[i];
+  }
+  return base;
+}
+
+}  // namespace
+
+std::string redact_db_url(std::string_view url) {
+  std::string out(url);
+  const std::size_t scheme_end = out.find("://");
+  if (scheme_end == std::string::npos) return out;
+  const std::size_t start = scheme_end + 3;
+  const std::size_t end = std::min(out.find_first_of("/?#", start), out.size());
+  const std::size_t at = out.rfind('@', end == 0 ? 0 : end - 1);
+  if (at != std::string::npos && at >= start) {
+    const std::size_t colon = out.find(':', start);
+    if (colon < at) out.replace(colon + 1, at - colon - 1, "***");
+  }
+  // A password=... query parameter (libpq URIs).
+  for (std::size_t q = out.find('?'); q != std::string::npos; q = out.find('&', q + 1)) {
+    const std::size_t key = q + 1;
+    if (out.compare(key, 9, "password=") != 0) continue;
+    const std::size_t value = key + 9;
+    const std::size_t value_end = std::min(out.find_first_of("&#", value), out.size());
+    out.replace(value, value_end - value, "***");
+  }
+  return out;
+}
+
+std::string display_db_url(const ConnectOptions& o) {
+  if (o.kind == DriverKind::kSqlite) return "sqlite:" + o.sqlite_path;
+  const bool mysql = o.kind == DriverKind::kMysql;
+  std::string s = mysql ? "mysql://" : "postgresql://";
+  if (!o.user.empty()) s += fmt::format("{}@", escaped(o.user));
+  std::vector<std::string> params;
+  const bool socket_dir = !mysql && o.host.starts_with('/');
+  if (!socket_dir) s += bracketed(o.host);
+  if (o.port != 0 && !socket_dir) s += fmt::format(":{}", o.port);
+  s += fmt::format("/{}", escaped(o.database));
+  if (socket_dir) params.push_back(fmt::format("host={}", o.host));
+  if (socket_dir && o.port != 0) params.push_back(fmt::format("port={}", o.port));
+  if (mysql && !o.socket.empty()) params.push_back(fmt::format("socket={}", o.socket));
+  if (!o.ssl.empty()) params.push_back(fmt::format("{}={}", mysql ? "ssl" : "sslmode", o.ssl));
+  return with_query(std::move(s), params);
+}
+
+std::string_view password_env_name(DriverKind kind) {
+  switch (kind) {
+    case DriverKind::kMysql: return "MYSQL_PWD";
+    case DriverKind::kPgsql: return "PGPASSWORD";
+    case DriverKind::kSqlite: break;
+  }
+  return "";
+}
+
+void resolve_password(DbUrl& url, const std::optional<std::string>& env_password,
+                      const std::optional<std::string>& file_password) {
+  if (url.password_in_url || url.options.kind == DriverKind::kSqlite) return;
+  if (env_password) {
+    url.options.password = *env_password;
+  } else if (file_password) {
+    url.options.password = *file_password;
+  }
+}
+
+Expected<std::string> read_password_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return usage_error("--password-file", fmt::format("cannot read '{}'", path));
+  std::string line;
+  std::getline(in, line);
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  return line;
+}
+
+}  // namespace hostmark::db

@@ -1,0 +1,75 @@
+#include "db/mysql_api.h"
+
+#include <dlfcn.h>
+
+#include <string>
+#include <utility>
+
+namespace hostmark::db {
+
+namespace {
+
+// Keeps the library mapped until the process ends, whatever SharedLibrary does: unloading it
+// would drop what its once-per-process initialisation allocated (its charsets, OpenSSL state;
+// LeakSanitizer reports them) and run that initialisation again on the next load.
+void pin_loaded(const std::string& name) {
+  dlopen(name.c_str(), RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
+}
+
+}  // namespace
+
+#define HOSTMARK_MYSQL_LOAD(name) name(lib.symbol<decltype(::name)>(#name))
+
+MysqlApi::MysqlApi(SharedLibrary library)
+    : lib(std::move(library)),
+      HOSTMARK_MYSQL_LOAD(mysql_server_init),
+      HOSTMARK_MYSQL_LOAD(mysql_init),
+      HOSTMARK_MYSQL_LOAD(mysql_options),
+      HOSTMARK_MYSQL_LOAD(mysql_ssl_set),
+      HOSTMARK_MYSQL_LOAD(mysql_real_connect),
+      HOSTMARK_MYSQL_LOAD(mysql_close),
+      HOSTMARK_MYSQL_LOAD(mysql_errno),
+      HOSTMARK_MYSQL_LOAD(mysql_error),
+      HOSTMARK_MYSQL_LOAD(mysql_real_query),
+      HOSTMARK_MYSQL_LOAD(mysql_store_result),
+      HOSTMARK_MYSQL_LOAD(mysql_field_count),
+      HOSTMARK_MYSQL_LOAD(mysql_affected_rows),
+      HOSTMARK_MYSQL_LOAD(mysql_num_rows),
+      HOSTMARK_MYSQL_LOAD(mysql_fetch_row),
+      HOSTMARK_MYSQL_LOAD(mysql_free_result),
+      HOSTMARK_MYSQL_LOAD(mysql_real_escape_string),
+      HOSTMARK_MYSQL_LOAD(mysql_get_server_info),
+      HOSTMARK_MYSQL_LOAD(mysql_get_ssl_cipher),
+      HOSTMARK_MYSQL_LOAD(mysql_stmt_init),
+      HOSTMARK_MYSQL_LOAD(mysql_stmt_prepare),
+      HOSTMARK_MYSQL_LOAD(mysql_stmt_param_count),
+      HOSTMARK_MYSQL_LOAD(mysql_stmt_bind_param),
+      HOSTMARK_MYSQL_LOAD(mysql_stmt_execute),
+      HOSTMARK_MYSQL_LOAD(mysql_stmt_field_count),
+      HOSTMARK_MYSQL_LOAD(mysql_stmt_store_result),
+      HOSTMARK_MYSQL_LOAD(mysql_stmt_num_rows),
+      HOSTMARK_MYSQL_LOAD(mysql_stmt_affected_rows),
+      HOSTMARK_MYSQL_LOAD(mysql_stmt_free_result),
+      HOSTMARK_MYSQL_LOAD(mysql_stmt_close),
+      HOSTMARK_MYSQL_LOAD(mysql_stmt_errno),
+      HOSTMARK_MYSQL_LOAD(mysql_stmt_error) {}
+
+#undef HOSTMARK_MYSQL_LOAD
+
+Expected<std::shared_ptr<const MysqlApi>> load_mysql_api() {
+  auto lib = SharedLibrary::open({"libmariadb.so.3", "libmariadb.so"}, "libmariadb3");
+  if (!lib) return lib.error();
+  pin_loaded(lib->name());
+  try {
+    auto api = std::make_shared<const MysqlApi>(std::move(lib).value());
+    // mysql_library_init: runs its set-up once per process (pthread_once inside libmariadb).
+    if (api->mysql_server_init(0, nullptr, nullptr) != 0) {
+      return run_error(api->lib.name(), "mysql_library_init failed");
+    }
+    return api;
+  } catch (const Failure& f) {
+    return f.error();
+  }
+}
+
+}  // namespace hostmark::db

@@ -1,0 +1,54 @@
+#include "db/pgsql_api.h"
+
+#include <dlfcn.h>
+
+#include <string>
+#include <utility>
+
+namespace hostmark::db {
+
+namespace {
+
+// Keeps the library mapped until the process ends, whatever SharedLibrary does: unloading it
+// would drop what its once-per-process initialisation allocated (its charsets, OpenSSL state;
+// LeakSanitizer reports them) and run that initialisation again on the next load.
+void pin_loaded(const std::string& name) {
+  dlopen(name.c_str(), RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
+}
+
+}  // namespace
+
+#define HOSTMARK_PQ_LOAD(name) name(lib.symbol<decltype(::name)>(#name))
+
+PgsqlApi::PgsqlApi(SharedLibrary library)
+    : lib(std::move(library)),
+      HOSTMARK_PQ_LOAD(PQconnectdbParams),
+      HOSTMARK_PQ_LOAD(PQstatus),
+      HOSTMARK_PQ_LOAD(PQerrorMessage),
+      HOSTMARK_PQ_LOAD(PQfinish),
+      HOSTMARK_PQ_LOAD(PQexec),
+      HOSTMARK_PQ_LOAD(PQprepare),
+      HOSTMARK_PQ_LOAD(PQexecPrepared),
+      HOSTMARK_PQ_LOAD(PQresultStatus),
+      HOSTMARK_PQ_LOAD(PQresultErrorField),
+      HOSTMARK_PQ_LOAD(PQntuples),
+      HOSTMARK_PQ_LOAD(PQcmdTuples),
+      HOSTMARK_PQ_LOAD(PQgetvalue),
+      HOSTMARK_PQ_LOAD(PQclear),
+      HOSTMARK_PQ_LOAD(PQescapeStringConn),
+      HOSTMARK_PQ_LOAD(PQparameterStatus) {}
+
+#undef HOSTMARK_PQ_LOAD
+
+Expected<std::shared_ptr<const PgsqlApi>> load_pgsql_api() {
+  auto lib = SharedLibrary::open({"libpq.so.5", "libpq.so"}, "libpq5");
+  if (!lib) return lib.error();
+  pin_loaded(lib->name());
+  try {
+    return std::make_shared<const PgsqlApi>(std::move(lib).value());
+  } catch (const Failure& f) {
+    return f.error();
+  }
+}
+
+}  // namespace hostmark::db

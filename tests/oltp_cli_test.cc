@@ -1,0 +1,183 @@
+// `hostmark sysbench oltp_*` driven as a sysbench user drives it, on the default SQLite driver
+// (in a scratch directory): the seed commands, the report's layout (sysbench's lines, numbers
+// aside), interval lines, JSON metrics, bad options, a killed prepare.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <regex>
+
+#include "sysbench_fileio_env.h"
+
+namespace hostmark {
+namespace {
+
+RunOutput sb(std::vector<std::string> args, int timeout_ms = 60000) {
+  args.insert(args.begin(), "sysbench");
+  RunOptions o;
+  o.timeout_ms = timeout_ms;
+  return run_hostmark(args, o);
+}
+
+// Numbers become "N" and runs of spaces one space: the layout without the figures.
+std::vector<std::string> skeleton(const std::string& text) {
+  std::vector<std::string> out;
+  for (const auto& line : output_lines(text)) {
+    std::string s = std::regex_replace(line, std::regex("[0-9]+(\\.[0-9]+)?"), "N");
+    out.push_back(std::regex_replace(s, std::regex(" +"), " "));
+  }
+  return out;
+}
+
+void expect_one_line_error(const RunOutput& r, int code, const std::string& culprit) {
+  EXPECT_EQ(r.exit_code, code) << r.err;
+  const auto lines = output_lines(r.err);
+  ASSERT_EQ(lines.size(), 1u) << r.err;
+  EXPECT_EQ(lines[0].rfind("hostmark: ", 0), 0u) << lines[0];
+  EXPECT_NE(lines[0].find(culprit), std::string::npos) << lines[0];
+}
+
+class OltpCliTest : public ::testing::Test {
+ protected:
+  void SetUp() override { ASSERT_FALSE(dir_.path().empty()); }
+  ScratchDir dir_;
+  CwdGuard cwd_{dir_.path()};
+};
+
+TEST_F(OltpCliTest, SeedCommandsRunAndTheReportIsSysbenchs) {
+  const std::vector<std::string> size = {"--tables=2", "--table_size=200"};
+  auto with = [&](std::vector<std::string> extra) {
+    extra.insert(extra.begin(), "oltp_read_write");
+    extra.insert(extra.end(), size.begin(), size.end());
+    return extra;
+  };
+  const RunOutput prep = sb(with({"--threads=2", "prepare"}));
+  ASSERT_EQ(prep.exit_code, 0) << prep.err;
+  EXPECT_TRUE(std::filesystem::exists(dir_.file("sbtest.db")));  // --sqlite-db's default
+  const RunOutput run = sb(with({"--events=30", "--time=0", "run"}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  // sysbench 1.0.20's own report of `oltp_read_write --events=2 run`, figures replaced.
+  const std::vector<std::string> expected = {
+      "Running the test with following options:",
+      "Number of threads: N",
+      "Initializing random number generator from current time",
+      "",
+      "",
+      "Initializing worker threads...",
+      "",
+      "Threads started!",
+      "",
+      "SQL statistics:",
+      " queries performed:",
+      " read: N",
+      " write: N",
+      " other: N",
+      " total: N",
+      " transactions: N (N per sec.)",
+      " queries: N (N per sec.)",
+      " ignored errors: N (N per sec.)",
+      " reconnects: N (N per sec.)",
+      "",
+      "General statistics:",
+      " total time: Ns",
+      " total number of events: N",
+      "",
+      "Latency (ms):",
+      " min: N",
+      " avg: N",
+      " max: N",
+      " Nth percentile: N",
+      " sum: N",
+      "",
+      "Threads fairness:",
+      " events (avg/stddev): N/N",
+      " execution time (avg/stddev): N/N",
+      "",
+  };
+  std::vector<std::string> got = skeleton(run.out);
+  ASSERT_GT(got.size(), 2u) << run.out;
+  got.erase(got.begin(), got.begin() + 2);  // "sysbench 1.0.20 compatible (hostmark X)", ""
+  EXPECT_EQ(got, expected) << run.out;
+  EXPECT_NE(run.out.find("read:                            420\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("transactions:                        30     ("), std::string::npos)
+      << run.out;
+
+  const RunOutput clean = sb(with({"cleanup"}));
+  ASSERT_EQ(clean.exit_code, 0) << clean.err;
+  EXPECT_NE(clean.out.find("Dropping table 'sbtest2'...\n"), std::string::npos) << clean.out;
+}
+
+TEST_F(OltpCliTest, IntervalLinesAndJsonMetrics) {
+  ASSERT_EQ(sb({"oltp_point_select", "--table-size=100", "prepare"}).exit_code, 0);
+  const RunOutput run =
+      sb({"oltp_point_select", "--table-size=100", "--time=2", "--report-interval=1", "run"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const std::regex line(
+      "\\[ 1s \\] thds: 1 tps: [0-9.]+ qps: [0-9.]+ \\(r/w/o: [0-9.]+/0\\.00/0\\.00\\) lat "
+      "\\(ms,95%\\): [0-9.]+ err/s: 0\\.00 reconn/s: 0\\.00\n");
+  EXPECT_TRUE(std::regex_search(run.out, line)) << run.out;
+
+  const RunOutput json = sb({"oltp_point_select", "--table-size=100", "--events=50", "--time=0",
+                             "--output-format=json", "run"});
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const auto j = nlohmann::json::parse(json.out);
+  std::map<std::string, std::pair<double, std::string>> m;
+  for (const auto& x : j["phases"][0]["metrics"])
+    m[x["name"]] = {x["value"].get<double>(), x["unit"].get<std::string>()};
+  EXPECT_EQ(m["queries_read"], std::make_pair(50.0, std::string("queries")));
+  EXPECT_EQ(m["queries_total"].first, 50.0);
+  EXPECT_EQ(m["transactions"], std::make_pair(50.0, std::string("transactions")));
+  EXPECT_EQ(m["transactions_per_s"].second, "transactions/s");
+  EXPECT_EQ(m["queries_per_s"].second, "queries/s");
+  EXPECT_EQ(m["ignored_errors"].first, 0.0);
+  EXPECT_EQ(m["reconnects"].first, 0.0);
+}
+
+TEST_F(OltpCliTest, BadOptionsAreOneLineNamingTheOption) {
+  expect_one_line_error(sb({"oltp_read_write", "--tables=0", "run"}), 2, "--tables");
+  expect_one_line_error(sb({"oltp_read_write", "--table_size=abc", "run"}), 2, "--table-size");
+  expect_one_line_error(sb({"oltp_read_write", "--db-driver=oracle", "run"}), 2, "--db-driver");
+  expect_one_line_error(sb({"oltp_read_write", "--db-ps-mode=never", "run"}), 2, "--db-ps-mode");
+  expect_one_line_error(sb({"oltp_read_write", "--rand-type=cauchy", "run"}), 2, "--rand-type");
+  expect_one_line_error(
+      sb({"oltp_read_write", "--pgsql-sslmode=maybe", "--db-driver=pgsql", "prepare"}), 2,
+      "--pgsql-sslmode");
+  expect_one_line_error(sb({"oltp_read_write", "--mysql-host=a,b", "--db-driver=mysql", "run"}), 2,
+                        "--mysql-host");
+  expect_one_line_error(sb({"select_random_points", "--tables=2", "prepare"}), 2, "--tables");
+  expect_one_line_error(sb({"oltp_read_write", "--no-such-option=1", "run"}), 2,
+                        "--no-such-option");
+  expect_one_line_error(sb({"oltp_read_write", "--sqlite-db=/nonexistent/dir/x.db", "prepare"}), 1,
+                        "/nonexistent/dir/x.db");
+  // run before prepare: the missing table, in one line, exit 1.
+  expect_one_line_error(sb({"oltp_read_only", "--events=1", "run"}), 1, "sbtest1");
+  EXPECT_FALSE(std::filesystem::exists(dir_.file("sbtest.db-journal")));
+}
+
+TEST_F(OltpCliTest, KilledPrepareIsFinishedByTheNextPrepare) {
+  // SIGKILL (the run's deadline) in the middle of loading a big table.
+  const RunOutput killed = sb({"oltp_read_only", "--table-size=5000000", "prepare"}, 700);
+  ASSERT_TRUE(killed.timed_out) << killed.out;
+  const RunOutput again = sb({"oltp_read_only", "--table-size=100", "prepare"});
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_NE(again.out.find("Inserting 100 records into 'sbtest1'"), std::string::npos) << again.out;
+  const RunOutput run = sb({"oltp_read_only", "--table-size=100", "--events=5", "--time=0", "run"});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("read:                            70\n"), std::string::npos) << run.out;
+}
+
+TEST_F(OltpCliTest, HelpListsScriptAndDatabaseOptions) {
+  const RunOutput help = sb({"oltp_read_write", "help"});
+  ASSERT_EQ(help.exit_code, 0) << help.err;
+  for (const char* o : {"--table-size=N", "--point-selects=N", "--skip-trx[=on|off]",
+                        "--db-driver=STRING", "--mysql-ignore-errors=[LIST,...]",
+                        "--pgsql-ignore-errors=[LIST,...]", "--sqlite-db=STRING"})
+    EXPECT_NE(help.out.find(o), std::string::npos) << o;
+  EXPECT_NE(help.out.find("[sqlite]"), std::string::npos);
+  const RunOutput general = sb({"--help"});
+  EXPECT_NE(general.out.find("  oltp_read_write - Read/Write OLTP benchmark\n"), std::string::npos)
+      << general.out;
+  EXPECT_NE(general.out.find("  bulk_insert - "), std::string::npos);
+}
+
+}  // namespace
+}  // namespace hostmark
