@@ -13,7 +13,7 @@ packages=(
   sysbench fio   # the peers bench/ compares against, and the references of the drop-in faces
   hdparm bonnie++   # peers of `hostmark disk --timing` and `hostmark fs` (bench/, format checks)
   e2fsprogs util-linux   # mkfs.ext4, losetup, wipefs: device-safety tests on loop devices
-  jq   # bench/*.sh read fio-format JSON
+  jq time   # bench/*.sh read fio-format JSON; /usr/bin/time measures client CPU (oltp_compare)
   openssl   # scripts/db-servers.sh: the test servers' self-signed TLS certificate
   clang-format git   # scripts/test.sh checks the source format of the tracked files
 )
