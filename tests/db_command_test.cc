@@ -193,38 +193,14 @@ TEST(DbCommandTest, QuickSuiteHasTheSqliteDbStep) {
   }
 }
 
-// A database of this test process alone (ctest runs tests in parallel, and other tests use
-// sbtest1..N in the shared sbtest database); dropped at the end.
-class PrivateDatabase {
- public:
-  explicit PrivateDatabase(const db::ConnectOptions& admin)
-      : admin_(admin), name_("sbtest_dbcmd_" + std::to_string(getpid())) {
-    testing_db::connect(admin_)->query("DROP DATABASE IF EXISTS " + name_);
-    testing_db::connect(admin_)->query("CREATE DATABASE " + name_);
-  }
-  ~PrivateDatabase() {
-    try {
-      testing_db::connect(admin_)->query("DROP DATABASE IF EXISTS " + name_);
-    } catch (const Failure& f) {
-      ADD_FAILURE() << "could not drop " << name_ << ": " << f.what();
-    }
-  }
-  const std::string& name() const { return name_; }
-
- private:
-  db::ConnectOptions admin_;
-  std::string name_;
-};
-
 std::string mysql_url(const db::ConnectOptions& o, const std::string& database) {
   return "mysql://sbtest:sbtest@localhost/" + database + "?socket=" + o.socket;
 }
 
 TEST(DbCommandServerTest, MariadbOverTheSocket) {
   HOSTMARK_MYSQL_OR_SKIP(o, false);
-  const PrivateDatabase db(o);
   const RunOutput r =
-      run_hostmark(quick_args({mysql_url(o, db.name()), "--threads=2", "--output-format=json"}));
+      run_hostmark(quick_args({mysql_url(o, o.database), "--threads=2", "--output-format=json"}));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   expect_full_run(j);
@@ -248,9 +224,8 @@ TEST(DbCommandServerTest, MariadbWrongPasswordAndMissingDatabase) {
 
 TEST(DbCommandServerTest, PostgresqlSocketDirWithPasswordFromEnvAndFile) {
   HOSTMARK_PGSQL_OR_SKIP(o, false);
-  const PrivateDatabase db(o);
   const std::string url =
-      "postgresql://sbtest@/" + db.name() + "?host=" + o.host + "&port=" + std::to_string(o.port);
+      "postgresql://sbtest@/" + o.database + "?host=" + o.host + "&port=" + std::to_string(o.port);
   const RunOutput r = run_hostmark(quick_args({url, "--threads=2", "--output-format=json"}),
                                    RunOptions{"", 120'000, {"PGPASSWORD=sbtest"}});
   ASSERT_EQ(r.exit_code, 0) << r.err;

@@ -8,8 +8,12 @@
 //   HOSTMARK_TEST_MYSQL_PORT     its TCP port on 127.0.0.1
 //   HOSTMARK_TEST_PGSQL_HOST     the PostgreSQL socket directory
 //   HOSTMARK_TEST_PGSQL_PORT     its port (socket name and TCP port on 127.0.0.1)
-// Both servers have user "sbtest", password "sbtest" and an empty database "sbtest".
+// Both servers have user "sbtest", password "sbtest" and an empty database "sbtest"; the user
+// may create databases named sbtest*. ctest runs the tests in parallel, each in its own
+// process, and the OLTP tests all use tables sbtest1..N: every server test therefore runs in a
+// database of its own (PrivateDatabase), created by HOSTMARK_MYSQL_OR_SKIP/_PGSQL_OR_SKIP.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <optional>
@@ -60,11 +64,48 @@ inline std::optional<db::ConnectOptions> pgsql_server(bool tcp = false) {
   return o;
 }
 
+// A database of this test alone, "sbtest_t<pid>" (one test per process under ctest; run by
+// hand, the tests of one process follow each other and each drops it at its end). Created over
+// `server` (its database "sbtest"), dropped when this goes out of scope, connections or not.
+class PrivateDatabase {
+ public:
+  explicit PrivateDatabase(const db::ConnectOptions& server)
+      : admin_(server), name_("sbtest_t" + std::to_string(getpid())) {
+    admin("DROP DATABASE IF EXISTS " + name_ + force());
+    admin("CREATE DATABASE " + name_);
+  }
+  ~PrivateDatabase() {
+    try {
+      admin("DROP DATABASE IF EXISTS " + name_ + force());
+    } catch (const Failure& f) {
+      ADD_FAILURE() << "could not drop " << name_ << ": " << f.what();
+    }
+  }
+  PrivateDatabase(const PrivateDatabase&) = delete;
+  PrivateDatabase& operator=(const PrivateDatabase&) = delete;
+
+  // `admin_`'s connection options with this database.
+  db::ConnectOptions options() const {
+    db::ConnectOptions o = admin_;
+    o.database = name_;
+    return o;
+  }
+  const std::string& name() const { return name_; }
+
+ private:
+  // PostgreSQL refuses to drop a database with sessions still open (a test's leftover).
+  std::string force() const { return admin_.kind == db::DriverKind::kPgsql ? " WITH (FORCE)" : ""; }
+  void admin(const std::string& sql) const { db::make_driver(admin_).value()->connect()->query(sql); }
+
+  db::ConnectOptions admin_;
+  std::string name_;
+};
+
 }  // namespace hostmark::testing_db
 
-// In a TEST body: `HOSTMARK_MYSQL_OR_SKIP(opts, false);` declares `const db::ConnectOptions opts`,
-// or skips the test (fails it under HOSTMARK_REQUIRE_DB_SERVERS=1) when the server was not
-// started.
+// In a TEST body: `HOSTMARK_MYSQL_OR_SKIP(opts, false);` declares `const db::ConnectOptions opts`
+// to a private database of the test (dropped at the end of the enclosing scope), or skips the
+// test (fails it under HOSTMARK_REQUIRE_DB_SERVERS=1) when the server was not started.
 #define HOSTMARK_DB_OR_SKIP(var, expr, what)                                                    \
   const auto var##_found_ = (expr);                                                             \
   if (!var##_found_) {                                                                          \
@@ -72,7 +113,8 @@ inline std::optional<db::ConnectOptions> pgsql_server(bool tcp = false) {
       GTEST_FAIL() << what " server not started (HOSTMARK_REQUIRE_DB_SERVERS=1)";               \
     GTEST_SKIP() << what " server not started: run scripts/db-servers.sh (tests/db_servers.h)"; \
   }                                                                                             \
-  const ::hostmark::db::ConnectOptions var = *var##_found_
+  const ::hostmark::testing_db::PrivateDatabase var##_db_(*var##_found_);                       \
+  const ::hostmark::db::ConnectOptions var = var##_db_.options()
 #define HOSTMARK_MYSQL_OR_SKIP(var, tcp) \
   HOSTMARK_DB_OR_SKIP(var, ::hostmark::testing_db::mysql_server(tcp), "MariaDB")
 #define HOSTMARK_PGSQL_OR_SKIP(var, tcp) \
