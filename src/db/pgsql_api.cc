@@ -36,7 +36,8 @@ PgsqlApi::PgsqlApi(SharedLibrary library)
       HOSTMARK_PQ_LOAD(PQgetvalue),
       HOSTMARK_PQ_LOAD(PQclear),
       HOSTMARK_PQ_LOAD(PQescapeStringConn),
-      HOSTMARK_PQ_LOAD(PQparameterStatus) {}
+      HOSTMARK_PQ_LOAD(PQparameterStatus),
+      HOSTMARK_PQ_LOAD(PQsetNoticeProcessor) {}
 
 #undef HOSTMARK_PQ_LOAD
 
