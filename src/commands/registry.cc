@@ -26,6 +26,11 @@ constexpr std::array kCommands = {
     CommandEntry{"db",
                  "database OLTP (sysbench's transactions) on SQLite, MariaDB/MySQL, PostgreSQL",
                  run_db_command},
+    CommandEntry{"record",
+                 "record device, CPU, memory and load samples into SQLite (sar/atop style)",
+                 run_record_command},
+    CommandEntry{"history", "show recorded samples as rates per interval, like sar",
+                 run_history_command},
     CommandEntry{"sysbench", "drop-in for sysbench 1.0.20 (cpu, memory, threads, mutex, fileio)",
                  run_sysbench_command},
 };
