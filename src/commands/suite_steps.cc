@@ -90,6 +90,7 @@ void db_step(const SuiteSettings& s, const CommandIo& io, Result& result) {
   }
   add_prefixed("db", std::move(run.phases), result);
   if (run.failure) result.warnings.push_back("db step stopped: " + run.failure->message());
+  if (run.cleanup_failure) result.warnings.push_back("db step: " + run.cleanup_failure->message());
   if (run.interrupted) result.interrupted = true;
 }
 
