@@ -110,6 +110,8 @@ class SqliteConnection final : public Connection {
       : options_(options), target_(std::move(target)), busy_(kBusyTimeoutNs) {
     open();
   }
+  SqliteConnection(const SqliteConnection&) = delete;  // the busy handler points at busy_
+  SqliteConnection& operator=(const SqliteConnection&) = delete;
 
   QueryResult query(std::string_view sql) override {
     QueryResult total;
