@@ -182,7 +182,8 @@ DbRun measure_db(const DbRunOptions& o, const CommandIo& io) {
   }
   try {
     // Ctrl-C during prepare: it finishes its tables, then the tables are dropped. The guard
-    // ends before cleanup, so a Ctrl-C then (a server that hangs) still ends the process.
+    // ends before cleanup, so a Ctrl-C then (a server that hangs) still ends the process,
+    // unless the caller holds the signals (db.cc does while it owns a SQLite file).
     SignalGuard signals;
     // A Ctrl-C that a caller held back until now (db.cc does while it owns a SQLite file)
     // stops the run before anything is made.
