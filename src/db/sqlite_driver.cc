@@ -132,7 +132,7 @@ class SqliteConnection final : public Connection {
 
   std::unique_ptr<Statement> prepare(std::string_view sql, std::size_t param_count) override {
     if (!options_.server_prepared) {
-      SqlTemplate t = parse_placeholders(sql);
+      SqlTemplate t = parse_placeholders(sql, SqlDialect::kSqlite);
       if (t.placeholders() != param_count) fail_params(sql, param_count, t.placeholders());
       return std::make_unique<TextStatement>(*this, sql, std::move(t));
     }
