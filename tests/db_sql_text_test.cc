@@ -56,6 +56,8 @@ TEST(SqlText, MysqlAndSqliteComments) {
   EXPECT_EQ(parse_placeholders("SELECT 1--1, ? # ?\n", SqlDialect::kMysql).placeholders(), 1u);
   EXPECT_EQ(parse_placeholders("SELECT 1 -- ?\n, ?", SqlDialect::kMysql).placeholders(), 1u);
   EXPECT_EQ(parse_placeholders("SELECT [a?b], ? -- ?", SqlDialect::kSqlite).placeholders(), 1u);
+  // SQLite has no backslash escapes: 'C:\' ends there.
+  EXPECT_EQ(parse_placeholders("SELECT 'C:\\', ?", SqlDialect::kSqlite).placeholders(), 1u);
 }
 
 TEST(SqlText, NegativeIntegersCannotStartAComment) {
