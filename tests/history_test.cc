@@ -34,14 +34,15 @@ HostSample at(std::uint64_t uptime_ms, std::vector<DiskSample> disks, std::uint6
 
 TEST(HistoryBuilder, SarSummaryLeavesVirtualDevicesOut) {
   HistoryBuilder b;
-  EXPECT_FALSE(b.add(at(10'000, {disk("vda", 100, 50, 0, 0), disk("loop0", 0, 0, 0, 0)}, 100, 300)));
-  const auto row =
-      b.add(at(12'000, {disk("vda", 300, 70, 4000, 800), disk("loop0", 1000, 0, 9999, 0)}, 150, 450));
+  EXPECT_FALSE(
+      b.add(at(10'000, {disk("vda", 100, 50, 0, 0), disk("loop0", 0, 0, 0, 0)}, 100, 300)));
+  const auto row = b.add(
+      at(12'000, {disk("vda", 300, 70, 4000, 800), disk("loop0", 1000, 0, 9999, 0)}, 150, 450));
   ASSERT_TRUE(row);
   EXPECT_EQ(row->time_ns, 12'000'000'005);
   EXPECT_DOUBLE_EQ(row->interval_s, 2.0);
-  EXPECT_DOUBLE_EQ(row->io.rtps, 100.0);    // 200 reads / 2 s
-  EXPECT_DOUBLE_EQ(row->io.wtps, 10.0);     // 20 writes / 2 s
+  EXPECT_DOUBLE_EQ(row->io.rtps, 100.0);  // 200 reads / 2 s
+  EXPECT_DOUBLE_EQ(row->io.wtps, 10.0);   // 20 writes / 2 s
   EXPECT_DOUBLE_EQ(row->io.tps, 110.0);
   EXPECT_DOUBLE_EQ(row->io.bread_s, 2000.0);  // 4000 sectors / 2 s
   EXPECT_DOUBLE_EQ(row->io.bwrtn_s, 400.0);
