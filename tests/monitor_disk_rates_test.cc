@@ -34,7 +34,7 @@ TEST(MonitorDiskRatesTest, GoldenValuesOverTwoSeconds) {
   EXPECT_DOUBLE_EQ(r.w_s, 50.0);
   EXPECT_DOUBLE_EQ(r.d_s, 2.0);
   EXPECT_DOUBLE_EQ(r.f_s, 5.0);
-  EXPECT_DOUBLE_EQ(r.tps, 152.0);  // (200 + 100 + 4) / 2: flushes not counted
+  EXPECT_DOUBLE_EQ(r.tps, 152.0);    // (200 + 100 + 4) / 2: flushes not counted
   EXPECT_DOUBLE_EQ(r.rkb_s, 400.0);  // 1600 sectors * 512 B / 1024 / 2 s
   EXPECT_DOUBLE_EQ(r.wkb_s, 500.0);
   EXPECT_DOUBLE_EQ(r.dkb_s, 2048.0);
@@ -71,9 +71,9 @@ TEST(MonitorDiskRatesTest, ThirtyTwoBitCountersWrap) {
   const DiskSample b = sample(0xfffffff0u, 0, 0xffffff00u, 0xfffffff6u, 10, 0, 80, 5, 0, 0);
   const DiskSample a = sample(0x10, 0, 0x100, 10, 20, 0, 160, 10, 0, 0);
   const DiskRates r = disk_rates(b, a, 1.0);
-  EXPECT_DOUBLE_EQ(r.r_s, 32.0);               // 0x20 requests
-  EXPECT_DOUBLE_EQ(r.rkb_s, 512.0 / 2);        // 0x200 sectors
-  EXPECT_DOUBLE_EQ(r.r_await_ms, 20.0 / 32);   // ticks wrapped: 9 + 1 + 10 = 20 ms
+  EXPECT_DOUBLE_EQ(r.r_s, 32.0);              // 0x20 requests
+  EXPECT_DOUBLE_EQ(r.rkb_s, 512.0 / 2);       // 0x200 sectors
+  EXPECT_DOUBLE_EQ(r.r_await_ms, 20.0 / 32);  // ticks wrapped: 9 + 1 + 10 = 20 ms
 }
 
 TEST(MonitorDiskRatesTest, ALargeCounterGoingBackwardsCountsAsZero) {

@@ -64,7 +64,7 @@ TEST(MonitorDiskSampleTest, ParsesEachFieldCount) {
 
 TEST(MonitorDiskSampleTest, RejectsMalformedLines) {
   EXPECT_FALSE(parse_diskstats_line("garbage line"));
-  EXPECT_FALSE(parse_diskstats_line("8 0 sda 1 2 3"));             // 3 numbers: no format
+  EXPECT_FALSE(parse_diskstats_line("8 0 sda 1 2 3"));  // 3 numbers: no format
   EXPECT_FALSE(parse_diskstats_line("8 0 sda 1 2 3 4 5 6 7 8 9 x 11"));
   EXPECT_FALSE(parse_diskstats_line("a 0 sda 1 2 3 4"));
   try {
@@ -80,9 +80,10 @@ TEST(MonitorDiskSampleTest, RejectsMalformedLines) {
 
 TEST(MonitorDiskSampleTest, ParsesSysBlockStat) {
   const auto s = parse_sys_block_stat(
-      "nvme0n1", "     100        5     8000      300      200       10    16000      700"
-                 "        0      900     1000       1        0        8        2       50       "
-                 "30\n");
+      "nvme0n1",
+      "     100        5     8000      300      200       10    16000      700"
+      "        0      900     1000       1        0        8        2       50       "
+      "30\n");
   ASSERT_TRUE(s);
   EXPECT_EQ(s->name, "nvme0n1");
   EXPECT_EQ(s->fields, 17);

@@ -25,7 +25,8 @@ class ProcSysFixture {
                 bool physical = true, int queues = 1) const {
     write("sys/block/" + name + "/stat", stat);
     write("sys/block/" + name + "/dev", dev + "\n");
-    if (physical) std::filesystem::create_directories(dir_.path() + "/sys/block/" + name + "/device");
+    if (physical)
+      std::filesystem::create_directories(dir_.path() + "/sys/block/" + name + "/device");
     for (int q = 0; q < queues; ++q)
       std::filesystem::create_directories(dir_.path() + "/sys/block/" + name + "/mq/" +
                                           std::to_string(q));

@@ -60,8 +60,7 @@ TEST(MonitorStatReportTest, PartitionsOfANamedDiskOrAll) {
   DeviceFilter p;
   p.with_partitions = {"vda"};
   p.show_unused = true;
-  EXPECT_EQ(names(make_report(nullptr, s, p)),
-            (std::vector<std::string>{"vda", "vda1", "vda2"}));
+  EXPECT_EQ(names(make_report(nullptr, s, p)), (std::vector<std::string>{"vda", "vda1", "vda2"}));
   DeviceFilter all;
   all.all_partitions = true;
   all.show_unused = true;

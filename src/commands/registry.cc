@@ -26,9 +26,9 @@ constexpr std::array kCommands = {
     CommandEntry{"db",
                  "database OLTP (sysbench's transactions) on SQLite, MariaDB/MySQL, PostgreSQL",
                  run_db_command},
-    CommandEntry{"stat",
-                 "CPU and device statistics as iostat computes them (-x, -p, -o JSON, --sar, --mem)",
-                 run_stat_command},
+    CommandEntry{
+        "stat", "CPU and device statistics as iostat computes them (-x, -p, -o JSON, --sar, --mem)",
+        run_stat_command},
     CommandEntry{"sysbench", "drop-in for sysbench 1.0.20 (cpu, memory, threads, mutex, fileio)",
                  run_sysbench_command},
 };

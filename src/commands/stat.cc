@@ -2,11 +2,11 @@
 // plus sar -b's summary (--sar), memory and load (--mem), and a note where %util misleads.
 // Samples every interval on a fixed schedule (like iostat's alarm()); SIGINT/SIGTERM end the
 // run after closing the output (JSON stays well-formed), with status 0 as iostat.
+#include <fmt/format.h>
 #include <sys/utsname.h>
 
 #include <chrono>
 #include <ctime>
-#include <fmt/format.h>
 #include <map>
 #include <optional>
 
@@ -96,8 +96,8 @@ class StatRun {
 
   void run() {
     SignalGuard guard;
-    const bool partitions = o_.filter.all_partitions || !o_.filter.with_partitions.empty() ||
-                            !o_.filter.names.empty();
+    const bool partitions =
+        o_.filter.all_partitions || !o_.filter.with_partitions.empty() || !o_.filter.names.empty();
     // sar never reports since boot; iostat skips it with -y (when there is an interval).
     bool skip = (o_.omit_since_boot || o_.sar) && o_.interval_s > 0;
     std::int64_t remaining = o_.count;

@@ -122,7 +122,8 @@ StatOptions parse_stat_options(const std::vector<std::string>& args) {
     } else if (is_number(a) && !have_count) {
       const double v = std::strtod(a.c_str(), nullptr);
       if (!have_interval) {
-        if (!std::isfinite(v) || v < 0) bad(fmt::format("interval '{}' is not a number of seconds", a));
+        if (!std::isfinite(v) || v < 0)
+          bad(fmt::format("interval '{}' is not a number of seconds", a));
         o.interval_s = v;
         have_interval = true;
       } else {

@@ -23,7 +23,7 @@ struct StatOptions {
   bool sar = false;              // --sar: sar -b's summary line instead of the device table
   bool mem = false;              // --mem: memory (as free) and load (as uptime) each report
   StatUnit unit = StatUnit::kKilobytes;
-  double interval_s = 0;  // 0: one report since boot
+  double interval_s = 0;   // 0: one report since boot
   std::int64_t count = 1;  // reports to print; -1: until interrupted
   monitor::DeviceFilter filter;
   OutputOptions output;

@@ -25,8 +25,8 @@ int read_numbers(std::string_view rest, std::uint64_t* const* out, int max) {
 }
 
 int read_cpu_line(std::string_view rest, CpuTimes& t) {
-  std::uint64_t* fields[] = {&t.user,    &t.nice,    &t.system, &t.idle,  &t.iowait,
-                             &t.irq,     &t.softirq, &t.steal,  &t.guest, &t.guest_nice};
+  std::uint64_t* fields[] = {&t.user, &t.nice,    &t.system, &t.idle,  &t.iowait,
+                             &t.irq,  &t.softirq, &t.steal,  &t.guest, &t.guest_nice};
   return read_numbers(rest, fields, 10);
 }
 

@@ -15,7 +15,7 @@ struct CpuTimes {
 };
 
 struct CpuSnapshot {
-  CpuTimes all;                  // the "cpu" line
+  CpuTimes all;                   // the "cpu" line
   std::vector<CpuTimes> per_cpu;  // "cpu0", "cpu1"... in order
   std::uint64_t context_switches = 0, processes_created = 0;
   std::uint64_t procs_running = 0, procs_blocked = 0;

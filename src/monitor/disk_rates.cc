@@ -82,7 +82,8 @@ DiskRates disk_rates(const DiskSample& before_in, const DiskSample& after, doubl
   r.wareq_kb = ratio(static_cast<double>(r.wr_sectors), wr) / 2;
   r.dareq_kb = ratio(static_cast<double>(r.dc_sectors), dc) / 2;
   if (ms > 0) {
-    r.aqu_sz = static_cast<double>(ticks_grew(before.time_in_queue_ms, after.time_in_queue_ms)) / ms;
+    r.aqu_sz =
+        static_cast<double>(ticks_grew(before.time_in_queue_ms, after.time_in_queue_ms)) / ms;
     // Like iostat: 0 when io_ticks went back, and not capped at 100 (a value above says the
     // counters and the clock disagree).
     if (after.io_ticks_ms >= before.io_ticks_ms)

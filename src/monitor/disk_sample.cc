@@ -106,8 +106,8 @@ std::vector<DiskSample> parse_proc_diskstats(std::string_view text) {
     if (sysinfo::trim(line).empty()) continue;
     auto s = parse_diskstats_line(line);
     if (!s) {
-      throw Failure(run_error("/proc/diskstats",
-                              fmt::format("malformed line \"{}\"", sysinfo::trim(line))));
+      throw Failure(
+          run_error("/proc/diskstats", fmt::format("malformed line \"{}\"", sysinfo::trim(line))));
     }
     out.push_back(std::move(*s));
   }

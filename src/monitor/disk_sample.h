@@ -56,15 +56,15 @@ DiskSnapshot collect_disks(const std::string& root, bool partitions);
 // I/O count and sectors all went back (removed and added again, sysstat's test) is computed
 // against zero, like sysstat's first report; pass a zero `before` for a device that appeared.
 struct DiskRates {
-  double r_s = 0, w_s = 0, d_s = 0, f_s = 0;                  // requests per second
-  double rkb_s = 0, wkb_s = 0, dkb_s = 0;                     // KiB per second (kB in iostat)
-  double rrqm_s = 0, wrqm_s = 0, drqm_s = 0;                  // merges per second
-  double rrqm_pct = 0, wrqm_pct = 0, drqm_pct = 0;            // merges among requests
+  double r_s = 0, w_s = 0, d_s = 0, f_s = 0;        // requests per second
+  double rkb_s = 0, wkb_s = 0, dkb_s = 0;           // KiB per second (kB in iostat)
+  double rrqm_s = 0, wrqm_s = 0, drqm_s = 0;        // merges per second
+  double rrqm_pct = 0, wrqm_pct = 0, drqm_pct = 0;  // merges among requests
   double r_await_ms = 0, w_await_ms = 0, d_await_ms = 0, f_await_ms = 0;
-  double rareq_kb = 0, wareq_kb = 0, dareq_kb = 0;            // mean request size, KiB
-  double aqu_sz = 0;                                          // time_in_queue / interval
-  double util_pct = 0;                                        // io_ticks / interval
-  double tps = 0;                                             // r+w+d (sysstat's tps)
+  double rareq_kb = 0, wareq_kb = 0, dareq_kb = 0;               // mean request size, KiB
+  double aqu_sz = 0;                                             // time_in_queue / interval
+  double util_pct = 0;                                           // io_ticks / interval
+  double tps = 0;                                                // r+w+d (sysstat's tps)
   std::uint64_t rd_sectors = 0, wr_sectors = 0, dc_sectors = 0;  // in the interval, 512 B
   std::uint64_t ios = 0;  // rd+wr+dc+fl requests completed in the interval (iostat -z)
 };

@@ -11,7 +11,7 @@
 namespace hostmark::monitor {
 
 struct StatSample {
-  std::uint64_t uptime_ms = 0;  // /proc/uptime, the interval base (as iostat)
+  std::uint64_t uptime_ms = 0;   // /proc/uptime, the interval base (as iostat)
   std::int64_t wall_time_s = 0;  // when it was taken (seconds since the epoch), for -t
   CpuTimes cpu;                  // the "cpu" line of /proc/stat
   std::vector<DiskSample> disks;
@@ -22,7 +22,7 @@ struct DeviceFilter {
   std::vector<std::string> names;            // named on the command line; empty = every device
   std::vector<std::string> with_partitions;  // -p DEV: DEV and its partitions
   bool all_partitions = false;               // -p ALL: every device and partition, file order
-  bool show_unused = false;  // also devices that never did I/O (names given, -p, ALL)
+  bool show_unused = false;    // also devices that never did I/O (names given, -p, ALL)
   bool omit_inactive = false;  // -z: leave out devices with no request in the interval
 };
 

@@ -20,9 +20,7 @@ std::string local_time(std::int64_t time_s, const char* format) {
 }  // namespace
 
 std::string clock_text(std::int64_t time_s) { return local_time(time_s, "%H:%M:%S"); }
-std::string date_time_text(std::int64_t time_s) {
-  return local_time(time_s, "%m/%d/%y %H:%M:%S");
-}
+std::string date_time_text(std::int64_t time_s) { return local_time(time_s, "%m/%d/%y %H:%M:%S"); }
 
 void write_sar_header(const std::string& label, std::ostream& out) {
   out << fmt::format("{:<11}{:>10}{:>10}{:>10}{:>10}{:>10}{:>10}{:>10}\n", label, "tps", "rtps",
@@ -48,8 +46,8 @@ void write_memory_load(const monitor::MemoryLoad& m, std::int64_t now_s, std::os
   const auto& u = m.memory;
   out << fmt::format("{:>20} {:>11} {:>11} {:>11} {:>11} {:>11}\n", "total", "used", "free",
                      "shared", "buff/cache", "available");
-  out << fmt::format("{:<7}{:>13} {:>11} {:>11} {:>11} {:>11} {:>11}\n", "Mem:",
-                     free_human(u.total_bytes), free_human(u.used_bytes),
+  out << fmt::format("{:<7}{:>13} {:>11} {:>11} {:>11} {:>11} {:>11}\n",
+                     "Mem:", free_human(u.total_bytes), free_human(u.used_bytes),
                      free_human(u.free_bytes), free_human(u.shared_bytes),
                      free_human(u.buff_cache_bytes), free_human(u.available_bytes));
   out << fmt::format("{:<7}{:>13} {:>11} {:>11}\n", "Swap:", free_human(u.swap_total_bytes),

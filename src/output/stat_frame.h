@@ -30,8 +30,8 @@ struct StatView {
 
 struct StatFrame {
   monitor::StatReport report;
-  std::optional<monitor::SarSummary> sar;   // with --sar
-  std::optional<monitor::MemoryLoad> mem;   // with --mem
+  std::optional<monitor::SarSummary> sar;       // with --sar
+  std::optional<monitor::MemoryLoad> mem;       // with --mem
   std::map<std::string, std::string> parallel;  // device -> why %util misleads for it
 };
 

@@ -26,8 +26,8 @@ class IostatJsonWriter final : public StatWriter {
 
   void begin(const StatHost& h) override {
     out_ << "{\"sysstat\": {\n\t\"hosts\": [\n\t\t{\n";
-    out_ << fmt::format("\t\t\t\"nodename\": {},\n\t\t\t\"sysname\": {},\n", json_string(h.nodename),
-                        json_string(h.sysname));
+    out_ << fmt::format("\t\t\t\"nodename\": {},\n\t\t\t\"sysname\": {},\n",
+                        json_string(h.nodename), json_string(h.sysname));
     out_ << fmt::format("\t\t\t\"release\": {},\n\t\t\t\"machine\": {},\n", json_string(h.release),
                         json_string(h.machine));
     out_ << fmt::format("\t\t\t\"number-of-cpus\": {},\n\t\t\t\"date\": \"{}\",\n", h.cpus,
@@ -41,8 +41,8 @@ class IostatJsonWriter final : public StatWriter {
     out_ << "\t\t\t\t{\n";
     std::vector<std::string> parts;
     if (v_.timestamp)
-      parts.push_back(fmt::format("\t\t\t\t\t\"timestamp\": \"{}\"",
-                                  date_time_text(f.report.wall_time_s)));
+      parts.push_back(
+          fmt::format("\t\t\t\t\t\"timestamp\": \"{}\"", date_time_text(f.report.wall_time_s)));
     if (v_.cpu) parts.push_back(cpu(f.report.cpu));
     if (v_.disk) parts.push_back(disks(f.report));
     for (std::size_t i = 0; i < parts.size(); ++i)

@@ -58,9 +58,12 @@ std::vector<Metric> device_metrics(const monitor::DiskRates& x) {
 }
 
 std::vector<Metric> sar_metrics(const monitor::SarSummary& s) {
-  return {{"tps", s.tps, "1/s"},         {"rtps", s.rtps, "1/s"},
-          {"wtps", s.wtps, "1/s"},       {"dtps", s.dtps, "1/s"},
-          {"bread_s", s.bread_s, "512B/s"}, {"bwrtn_s", s.bwrtn_s, "512B/s"},
+  return {{"tps", s.tps, "1/s"},
+          {"rtps", s.rtps, "1/s"},
+          {"wtps", s.wtps, "1/s"},
+          {"dtps", s.dtps, "1/s"},
+          {"bread_s", s.bread_s, "512B/s"},
+          {"bwrtn_s", s.bwrtn_s, "512B/s"},
           {"bdscd_s", s.bdscd_s, "512B/s"}};
 }
 
@@ -93,9 +96,9 @@ class JsonWriter final : public StatWriter {
   JsonWriter(const StatView& view, std::ostream& out) : v_(view), out_(out) {}
 
   void begin(const StatHost& h) override {
-    const Json host = {{"sysname", h.sysname},   {"release", h.release}, {"nodename", h.nodename},
-                       {"machine", h.machine},   {"cpus", h.cpus},
-                       {"start_time_s", h.start_time_s}};
+    const Json host = {{"sysname", h.sysname},   {"release", h.release},
+                       {"nodename", h.nodename}, {"machine", h.machine},
+                       {"cpus", h.cpus},         {"start_time_s", h.start_time_s}};
     out_ << "{\"schema\": \"hostmark.stat\", \"schema_version\": " << kStatSchemaVersion
          << ",\n \"host\": " << host.dump() << ",\n \"reports\": [";
     out_.flush();
@@ -103,8 +106,8 @@ class JsonWriter final : public StatWriter {
 
   void frame(const StatFrame& f) override {
     const auto& r = f.report;
-    Json j = {{"time_s", r.wall_time_s}, {"interval_s", r.interval_s},
-              {"since_boot", r.since_boot}};
+    Json j = {
+        {"time_s", r.wall_time_s}, {"interval_s", r.interval_s}, {"since_boot", r.since_boot}};
     if (v_.cpu && !v_.sar) j["cpu"] = object_of(cpu_metrics(r.cpu));
     if (v_.disk && !v_.sar) {
       Json devices = Json::array();

@@ -115,16 +115,17 @@ class TextWriter final : public StatWriter {
     const std::string u = units();
     if (!v_.human) out_ << "Device       ";
     if (part == 0) {
-      out_ << fmt::format("      tps    {0}_read/s    {0}_wrtn/s    {0}_dscd/s    {0}_read    "
-                          "{0}_wrtn    {0}_dscd",
-                          u);
+      out_ << fmt::format(
+          "      tps    {0}_read/s    {0}_wrtn/s    {0}_dscd/s    {0}_read    "
+          "{0}_wrtn    {0}_dscd",
+          u);
     } else {
       const char* names[] = {"r", "w", "d"};
       for (int p = 1; p <= 3; ++p) {
         if (part != -1 && part != p) continue;
         const std::string n = names[p - 1];
-        out_ << fmt::format("     {0}/s     {0}{1}/s   {0}rqm/s  %{0}rqm {0}_await {0}areq-sz",
-                            n, u);
+        out_ << fmt::format("     {0}/s     {0}{1}/s   {0}rqm/s  %{0}rqm {0}_await {0}areq-sz", n,
+                            u);
       }
       if (part == -1 || part == 4) out_ << "     f/s f_await  aqu-sz  %util";
     }
