@@ -28,7 +28,7 @@ HostSample at(std::uint64_t uptime_ms, std::vector<DiskSample> disks, std::uint6
   s.cpu.user = user;
   s.cpu.idle = idle;
   s.virtual_disks = {"loop0"};
-  s.mem.load1 = 2.5;
+  s.mem.load.load1 = 2.5;
   return s;
 }
 
@@ -48,7 +48,7 @@ TEST(HistoryBuilder, SarSummaryLeavesVirtualDevicesOut) {
   EXPECT_DOUBLE_EQ(row->io.bwrtn_s, 400.0);
   EXPECT_DOUBLE_EQ(row->cpu.user, 25.0);  // 50 of 200 ticks
   EXPECT_DOUBLE_EQ(row->cpu.idle, 75.0);
-  EXPECT_DOUBLE_EQ(row->mem.load1, 2.5);
+  EXPECT_DOUBLE_EQ(row->mem.load.load1, 2.5);
   EXPECT_FALSE(row->device);
 }
 

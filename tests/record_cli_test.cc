@@ -45,7 +45,7 @@ TEST(RecordCli, RecordsAndHistoryReadsBackInEveryFormat) {
                        c["steal_pct"].get<double>() + c["idle_pct"].get<double>();
     EXPECT_NEAR(sum, 100.0, 0.5) << row;
     EXPECT_GE(row["io"]["tps"].get<double>(), 0.0);
-    EXPECT_GT(row["mem"]["total_kib"].get<double>(), 0.0);
+    EXPECT_GT(row["mem"]["total_bytes"].get<double>(), 0.0);
   }
 
   const RunOutput csv = run_hostmark({"history", "--db", db, "--output-format=csv"});

@@ -22,10 +22,10 @@ HostSample sample(std::int64_t t_s, std::uint64_t n) {
   s.cpu.user = 100 * n;
   s.cpu.idle = 300 * n;
   s.cpu.guest_nice = 7;
-  s.mem.mem_total_kib = 1000;
-  s.mem.mem_available_kib = 400 + n;
-  s.mem.load1 = 0.5;
-  s.mem.load15 = 1.25;
+  s.mem.memory.total_bytes = 1000;
+  s.mem.memory.available_bytes = 400 + n;
+  s.mem.load.load1 = 0.5;
+  s.mem.load.load15 = 1.25;
   DiskSample vda;
   vda.name = "vda";
   vda.major = 254;
@@ -65,8 +65,8 @@ TEST(RecordStore, SamplesComeBackAsWritten) {
   EXPECT_EQ(s.cpu.user, 200u);
   EXPECT_EQ(s.cpu.idle, 600u);
   EXPECT_EQ(s.cpu.guest_nice, 7u);
-  EXPECT_EQ(s.mem.mem_available_kib, 402u);
-  EXPECT_DOUBLE_EQ(s.mem.load15, 1.25);
+  EXPECT_EQ(s.mem.memory.available_bytes, 402u);
+  EXPECT_DOUBLE_EQ(s.mem.load.load15, 1.25);
   ASSERT_EQ(s.disks.disks.size(), 2u);
   EXPECT_EQ(s.disks.disks[0].name, "loop0");  // by name
   EXPECT_EQ(s.disks.disks[1].name, "vda");

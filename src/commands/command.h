@@ -41,5 +41,6 @@ int run_db_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_record_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_history_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_suite_command(const std::vector<std::string>& args, const CommandIo& io);
+int run_stat_command(const std::vector<std::string>& args, const CommandIo& io);
 
 }  // namespace hostmark

@@ -26,6 +26,9 @@ constexpr std::array kCommands = {
     CommandEntry{"db",
                  "database OLTP (sysbench's transactions) on SQLite, MariaDB/MySQL, PostgreSQL",
                  run_db_command},
+    CommandEntry{
+        "stat", "CPU and device statistics as iostat computes them (-x, -p, -o JSON, --sar, --mem)",
+        run_stat_command},
     CommandEntry{"record",
                  "record device, CPU, memory and load samples into SQLite (sar/atop style)",
                  run_record_command},

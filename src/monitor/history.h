@@ -22,7 +22,7 @@ struct HistoryRow {
   CpuPercent cpu;
   IoSummary io;
   std::optional<DiskRates> device;  // the chosen device's rates, when one was chosen
-  MemLoad mem;                      // at the later sample
+  MemoryLoad mem;                   // at the later sample
 };
 
 // Feed samples oldest first; each one after the first of a boot yields a row. A sample of

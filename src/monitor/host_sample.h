@@ -8,14 +8,9 @@
 
 #include "monitor/cpu_times.h"
 #include "monitor/disk_sample.h"
+#include "monitor/memory_load.h"
 
 namespace hostmark::monitor {
-
-struct MemLoad {
-  std::uint64_t mem_total_kib = 0, mem_available_kib = 0;  // /proc/meminfo MemTotal, MemAvailable
-  std::uint64_t swap_total_kib = 0, swap_free_kib = 0;
-  double load1 = 0, load5 = 0, load15 = 0;  // /proc/loadavg
-};
 
 struct HostSample {
   std::int64_t time_ns = 0;  // CLOCK_REALTIME, ns since the epoch
@@ -25,11 +20,8 @@ struct HostSample {
   // md, ram, zram), which sar -b leaves out of its totals.
   std::vector<std::string> virtual_disks;
   CpuTimes cpu;  // the "cpu" line of /proc/stat
-  MemLoad mem;
+  MemoryLoad mem;
 };
-
-// Parses /proc/meminfo and /proc/loadavg text (fields absent stay 0).
-MemLoad parse_mem_load(std::string_view meminfo, std::string_view loadavg);
 
 // Reads a sample under `root` ("/" normally; a fixture directory in tests). Throws Failure
 // naming the file when /proc/stat cannot be read.

@@ -53,11 +53,16 @@ constexpr std::array<Column<CpuTimes>, 10> kCpuColumns{{
     {"cpu_guest_nice", &CpuTimes::guest_nice},
 }};
 
-constexpr std::array<Column<MemLoad>, 4> kMemColumns{{
-    {"mem_total_kib", &MemLoad::mem_total_kib},
-    {"mem_available_kib", &MemLoad::mem_available_kib},
-    {"swap_total_kib", &MemLoad::swap_total_kib},
-    {"swap_free_kib", &MemLoad::swap_free_kib},
+constexpr std::array<Column<MemoryUsage>, 9> kMemColumns{{
+    {"mem_total_bytes", &MemoryUsage::total_bytes},
+    {"mem_used_bytes", &MemoryUsage::used_bytes},
+    {"mem_free_bytes", &MemoryUsage::free_bytes},
+    {"mem_shared_bytes", &MemoryUsage::shared_bytes},
+    {"mem_buff_cache_bytes", &MemoryUsage::buff_cache_bytes},
+    {"mem_available_bytes", &MemoryUsage::available_bytes},
+    {"swap_total_bytes", &MemoryUsage::swap_total_bytes},
+    {"swap_used_bytes", &MemoryUsage::swap_used_bytes},
+    {"swap_free_bytes", &MemoryUsage::swap_free_bytes},
 }};
 
 template <std::size_t N, class T>
@@ -188,8 +193,8 @@ void RecordStore::append(const HostSample& sample) {
     sqlite3_bind_text(s.get(), i++, sample.boot_id.c_str(), -1, SQLITE_TRANSIENT);
     bind_u64(s.get(), i++, sample.disks.uptime_ms);
     for (const auto& c : kCpuColumns) bind_u64(s.get(), i++, sample.cpu.*c.member);
-    for (const auto& c : kMemColumns) bind_u64(s.get(), i++, sample.mem.*c.member);
-    for (const double v : {sample.mem.load1, sample.mem.load5, sample.mem.load15})
+    for (const auto& c : kMemColumns) bind_u64(s.get(), i++, sample.mem.memory.*c.member);
+    for (const double v : {sample.mem.load.load1, sample.mem.load.load5, sample.mem.load.load15})
       sqlite3_bind_double(s.get(), i++, v);
     step_done(db, path_, s.get());
     const sqlite3_int64 id = sqlite3_last_insert_rowid(db);
@@ -262,8 +267,8 @@ void RecordStore::for_each(std::int64_t from_ns, std::int64_t to_ns,
     sample.boot_id = reinterpret_cast<const char*>(sqlite3_column_text(s.get(), i++));
     sample.disks.uptime_ms = column_u64(s.get(), i++);
     for (const auto& c : kCpuColumns) sample.cpu.*c.member = column_u64(s.get(), i++);
-    for (const auto& c : kMemColumns) sample.mem.*c.member = column_u64(s.get(), i++);
-    for (double* v : {&sample.mem.load1, &sample.mem.load5, &sample.mem.load15})
+    for (const auto& c : kMemColumns) sample.mem.memory.*c.member = column_u64(s.get(), i++);
+    for (double* v : {&sample.mem.load.load1, &sample.mem.load.load5, &sample.mem.load.load15})
       *v = sqlite3_column_double(s.get(), i++);
     sqlite3_reset(d.get());
     sqlite3_bind_int64(d.get(), 1, id);

@@ -8,11 +8,10 @@
 namespace hostmark {
 namespace {
 
-double mem_used_pct(const monitor::MemLoad& m) {
-  if (m.mem_total_kib == 0) return 0;
-  return 100.0 *
-         static_cast<double>(m.mem_total_kib - std::min(m.mem_available_kib, m.mem_total_kib)) /
-         static_cast<double>(m.mem_total_kib);
+double mem_used_pct(const monitor::MemoryUsage& m) {
+  return m.total_bytes == 0
+             ? 0
+             : 100.0 * static_cast<double>(m.used_bytes) / static_cast<double>(m.total_bytes);
 }
 
 std::string iso_utc(std::int64_t time_ns) {
@@ -50,7 +49,7 @@ class TextWriter final : public HistoryWriter {
           "{:>6.2f}\n",
           local_time_text(r.time_ns), c.user, c.nice, c.system, c.iowait, c.steal, c.idle, r.io.tps,
           r.io.rtps, r.io.wtps, r.io.dtps, r.io.bread_s, r.io.bwrtn_s, r.io.bdscd_s,
-          mem_used_pct(r.mem), r.mem.load1);
+          mem_used_pct(r.mem.memory), r.mem.load.load1);
     } else {
       const auto& d = *r.device;
       out_ << fmt::format(
@@ -95,7 +94,7 @@ class CsvWriter final : public HistoryWriter {
           "{:.2f},{:.2f},{:.2f},{:.2f},{:.2f},{:.2f},{:.2f},{:.2f},{:.2f}\n",
           iso_utc(r.time_ns), r.interval_s, c.user, c.nice, c.system, c.iowait, c.steal, c.idle,
           r.io.tps, r.io.rtps, r.io.wtps, r.io.dtps, r.io.bread_s, r.io.bwrtn_s, r.io.bdscd_s,
-          mem_used_pct(r.mem), r.mem.load1, r.mem.load5, r.mem.load15);
+          mem_used_pct(r.mem.memory), r.mem.load.load1, r.mem.load.load5, r.mem.load.load15);
     }
   }
   void finish(std::uint64_t) override {}
@@ -141,12 +140,13 @@ class JsonWriter final : public HistoryWriter {
                           {"bwrtn_per_s", r.io.bwrtn_s},
                           {"bdscd_per_s", r.io.bdscd_s}}},
                         {"mem",
-                         {{"total_kib", r.mem.mem_total_kib},
-                          {"available_kib", r.mem.mem_available_kib},
-                          {"swap_total_kib", r.mem.swap_total_kib},
-                          {"swap_free_kib", r.mem.swap_free_kib},
-                          {"used_pct", mem_used_pct(r.mem)}}},
-                        {"load", {r.mem.load1, r.mem.load5, r.mem.load15}}};
+                         {{"total_bytes", r.mem.memory.total_bytes},
+                          {"used_bytes", r.mem.memory.used_bytes},
+                          {"available_bytes", r.mem.memory.available_bytes},
+                          {"buff_cache_bytes", r.mem.memory.buff_cache_bytes},
+                          {"swap_used_bytes", r.mem.memory.swap_used_bytes},
+                          {"used_pct", mem_used_pct(r.mem.memory)}}},
+                        {"load", {r.mem.load.load1, r.mem.load.load5, r.mem.load.load15}}};
     if (r.device) {
       const auto& d = *r.device;
       j["device"] = {{"r_s", d.r_s},
