@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 
+#include "core/error.h"
 #include "monitor/host_sample.h"
 
 namespace hostmark::monitor {
