@@ -14,6 +14,7 @@
 #include "commands/disk_modes.h"
 #include "fio/job_parser.h"
 #include "io/fio_run.h"
+#include "monitor/phase_monitor.h"
 #include "output/progress.h"
 #include "results/context.h"
 #include "runner/signal_guard.h"
@@ -39,6 +40,7 @@ struct DiskOptions {
   bool write_only = false;
   bool explain = false;
   bool destructive = false;
+  bool monitor = false;  // --monitor: PhaseActivity per test
   OutputOptions output;
 };
 
@@ -115,8 +117,9 @@ struct Measured {
   bool cache_dropped = true;
 };
 
-Measured measure(const DiskPlan& plan, const DiskOptions& o, SignalGuard& signals,
-                 const CommandIo& io) {
+// `disk`: the whole disk to watch with --monitor ("" for none).
+Measured measure(const DiskPlan& plan, const DiskOptions& o, const std::string& disk,
+                 SignalGuard& signals, const CommandIo& io) {
   Measured m;
   ProgressLine line(io.err, io.err_is_tty);
   if (plan.target.create) {
@@ -133,12 +136,14 @@ Measured measure(const DiskPlan& plan, const DiskOptions& o, SignalGuard& signal
       if (signals.wait(plan.interval_ns) != 0) break;
     }
     std::vector<storage::DiskLoop> loops;
+    std::optional<monitor::PhaseMonitor> watch;  // from the first loop's start to the last's end
     for (std::uint32_t l = 1; l <= o.loops; ++l) {
       if (signals.stop_requested()) {
         m.interrupted = true;
         break;
       }
       if (step.reads() && !drop_cache(plan.target.path)) m.cache_dropped = false;
+      if (o.monitor && !watch) watch.emplace(disk);
       line.show(fmt::format("{}, loop {}/{}", step.name(), l, o.loops));
       const auto run =
           run_fio_once(storage::disk_fio_arguments(step, plan.fio_target), o.destructive, io);
@@ -147,8 +152,10 @@ Measured measure(const DiskPlan& plan, const DiskOptions& o, SignalGuard& signal
       if (loop.ios > 0) loops.push_back(std::move(loop));
       if (m.interrupted) break;
     }
-    if (!loops.empty())
+    if (!loops.empty()) {
       m.phases.push_back(storage::disk_phase(step, loops, plan.profile.aggregate));
+      if (watch) m.phases.back().activity = watch->finish();
+    }
   }
   m.interrupted = m.interrupted || signals.stop_requested();
   return m;
@@ -196,6 +203,8 @@ int run_disk_profile(const std::vector<std::string>& args, const CommandIo& io) 
   app.add_flag("--explain", o.explain,
                "print the `hostmark fio` command of each test; run nothing");
   app.add_flag("--destructive", o.destructive, "allow the write tests on a block device");
+  app.add_flag("--monitor", o.monitor,
+               "record what the disk and the CPUs did during each test (iostat -x's view)");
   add_output_options(app, o.output);
   if (!parse_command_line(app, args, io)) return 0;
   const DiskPlan plan = make_plan(o);
@@ -224,7 +233,7 @@ int run_disk_profile(const std::vector<std::string>& args, const CommandIo& io) 
   {
     SignalGuard signals;  // SIGINT between fio runs is seen here; the test file still goes
     storage::RemoveFileAtExit remover(plan.target.create ? plan.target.path : "");
-    m = measure(plan, o, signals, io);
+    m = measure(plan, o, described.disk, signals, io);
     if (!remover.remove())
       r.warnings.push_back(plan.target.path + ": could not remove the test file hostmark created");
   }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "output/host_info_json.h"
+#include "output/monitor_metrics.h"
 #include "output/storage_json.h"
 #include "sysinfo/host_info.h"
 
@@ -17,6 +18,23 @@ nlohmann::json latency_to_json(const LatencyStats& l) {
   return {{"count", l.count},     {"min_ns", l.min_ns},       {"max_ns", l.max_ns},
           {"mean_ns", l.mean_ns}, {"stddev_ns", l.stddev_ns}, {"sum_ns", l.sum_ns},
           {"percentiles_ns", pct}};
+}
+
+nlohmann::json metrics_object(const std::vector<MonitorMetric>& metrics) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& m : metrics) j[m.name] = m.value;
+  return j;
+}
+
+// --monitor: what the disk and the CPUs did during the phase (docs/RESULT_SCHEMA.md).
+nlohmann::json activity_to_json(const PhaseActivity& a) {
+  nlohmann::json j = {{"interval_s", a.interval_s},
+                      {"disk", a.disk},
+                      {"cpu", metrics_object(cpu_metrics(a.cpu))},
+                      {"process_cpu_s", a.process_cpu_s}};
+  if (a.device) j["device"] = metrics_object(device_metrics(*a.device));
+  if (!a.util_note.empty()) j["util_note"] = a.util_note;
+  return j;
 }
 
 nlohmann::json phase_to_json(const Phase& p) {
@@ -51,6 +69,7 @@ nlohmann::json phase_to_json(const Phase& p) {
           {{"name", s.name}, {"x_unit", s.x_unit}, {"y_unit", s.y_unit}, {"points", pts}});
     }
   }
+  if (p.activity) j["activity"] = activity_to_json(*p.activity);
   return j;
 }
 

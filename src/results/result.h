@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "monitor/cpu_times.h"
+#include "monitor/disk_sample.h"
 #include "results/storage.h"
 
 namespace hostmark {
@@ -77,6 +79,17 @@ struct Series {
   std::vector<std::pair<double, double>> points;
 };
 
+// What the machine did while a phase ran (--monitor): the disk under the target as iostat -x
+// sees it and the CPUs, so a report can say whether the device was the bottleneck.
+struct PhaseActivity {
+  double interval_s = 0;
+  std::string disk;                          // whole disk watched ("vda"); "" = none (tmpfs...)
+  std::optional<monitor::DiskRates> device;  // its rates over the phase
+  monitor::CpuPercent cpu;                   // all CPUs, iostat's percentages
+  double process_cpu_s = 0;                  // hostmark's own user+system CPU time in the phase
+  std::string util_note;  // why %util misleads for this disk ("NVMe"...); "" when it does not
+};
+
 struct Phase {
   std::string name;  // "cpu", "memory.triad", "single-thread", ...
   std::vector<Metric> metrics;
@@ -85,6 +98,7 @@ struct Phase {
   std::vector<IntervalSample> intervals;
   std::vector<Series> series;
   double duration_s = 0;
+  std::optional<PhaseActivity> activity;  // with --monitor
 
   const Metric* metric(const std::string& metric_name) const {
     for (const auto& m : metrics)

@@ -4,6 +4,7 @@
 
 #include <string_view>
 
+#include "output/activity_text.h"
 #include "output/storage_text.h"
 #include "output/table.h"
 
@@ -48,6 +49,7 @@ void write_disk_text(const Result& r, std::ostream& out) {
   out << "MB/s: decimal megabytes (10^6 bytes) per second, as CrystalDiskMark; latency: issue to "
          "completion\n";
   if (r.interrupted) out << "(interrupted: the rows cover the loops measured before the signal)\n";
+  write_activity_table(r, out);
   for (const auto& n : r.notes) out << "note: " << n << '\n';
   for (const auto& w : r.warnings) out << "warning: " << w << '\n';
   for (const auto& s : r.storage) write_storage_warnings(s, out);
