@@ -6,21 +6,15 @@
 #include <string>
 
 #include "monitor/host_sample.h"
+#include "monitor/stat_report.h"
 
 namespace hostmark::monitor {
-
-// sar -b's summary over the non-virtual devices (HostSample::virtual_disks left out). Blocks
-// are 512-byte sectors, as sar counts them.
-struct IoSummary {
-  double tps = 0, rtps = 0, wtps = 0, dtps = 0;
-  double bread_s = 0, bwrtn_s = 0, bdscd_s = 0;
-};
 
 struct HistoryRow {
   std::int64_t time_ns = 0;  // the later sample's wall time
   double interval_s = 0;     // between the two samples (by uptime, as iostat)
   CpuPercent cpu;
-  IoSummary io;
+  SarSummary io;  // sar -b over the non-virtual devices (HostSample::virtual_disks left out)
   std::optional<DiskRates> device;  // the chosen device's rates, when one was chosen
   MemoryLoad mem;                   // at the later sample
 };

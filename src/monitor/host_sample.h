@@ -21,6 +21,12 @@ struct HostSample {
   std::vector<std::string> virtual_disks;
   CpuTimes cpu;  // the "cpu" line of /proc/stat
   MemoryLoad mem;
+
+  bool is_virtual(const std::string& disk) const {
+    for (const auto& v : virtual_disks)
+      if (v == disk) return true;
+    return false;
+  }
 };
 
 // Reads a sample under `root` ("/" normally; a fixture directory in tests). Throws Failure

@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <array>
 #include <filesystem>
 #include <utility>
@@ -103,10 +102,6 @@ void bind_u64(sqlite3_stmt* s, int index, std::uint64_t v) {
 
 std::uint64_t column_u64(sqlite3_stmt* s, int index) {
   return static_cast<std::uint64_t>(sqlite3_column_int64(s, index));
-}
-
-bool is_virtual(const HostSample& s, const std::string& name) {
-  return std::find(s.virtual_disks.begin(), s.virtual_disks.end(), name) != s.virtual_disks.end();
 }
 
 }  // namespace
@@ -212,7 +207,7 @@ void RecordStore::append(const HostSample& sample) {
       sqlite3_bind_int64(d.get(), j++, disk.major);
       sqlite3_bind_int64(d.get(), j++, disk.minor);
       sqlite3_bind_int64(d.get(), j++, disk.fields);
-      sqlite3_bind_int(d.get(), j++, is_virtual(sample, disk.name) ? 1 : 0);
+      sqlite3_bind_int(d.get(), j++, sample.is_virtual(disk.name) ? 1 : 0);
       for (const auto& c : kDiskColumns) bind_u64(d.get(), j++, disk.*c.member);
       step_done(db, path_, d.get());
     }
