@@ -39,5 +39,6 @@ int run_disk_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_fs_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_db_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_suite_command(const std::vector<std::string>& args, const CommandIo& io);
+int run_top_command(const std::vector<std::string>& args, const CommandIo& io);
 
 }  // namespace hostmark

@@ -26,6 +26,9 @@ constexpr std::array kCommands = {
     CommandEntry{"db",
                  "database OLTP (sysbench's transactions) on SQLite, MariaDB/MySQL, PostgreSQL",
                  run_db_command},
+    CommandEntry{"top",
+                 "per-process I/O like iotop: bytes and ops per second, IO%, block-layer totals",
+                 run_top_command},
     CommandEntry{"sysbench", "drop-in for sysbench 1.0.20 (cpu, memory, threads, mutex, fileio)",
                  run_sysbench_command},
 };
