@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -138,6 +139,38 @@ TEST(ProcessIoCollect, ThreadsComeFromTaskDirectories) {
   EXPECT_EQ(threads.tasks[2].pid, 100);
   EXPECT_EQ(threads.tasks[2].comm, "worker");
   EXPECT_EQ(threads.tasks[2].io->write_bytes, 200u);
+}
+
+TEST(ProcessIoCollect, SettledTasksKeepUidAndCmdlineYoungRootTasksAreReread) {
+  ScratchDir root;
+  ASSERT_FALSE(root.path().empty());
+  const auto hz = static_cast<std::uint64_t>(sysconf(_SC_CLK_TCK));
+  write_file(root.file("proc/uptime"), "1000.00 1500.00\n");
+  // 100 started at 50 s (old), 200 at 999 s (one second old), both root now.
+  make_task(root.file("proc/100"), 100, "daemon", 50 * hz, 0, io_text(0, 0, 0, 0, 0, 0));
+  write_file(root.file("proc/100/cmdline"), std::string("daemon\0", 7));
+  make_task(root.file("proc/200"), 200, "young", 999 * hz, 0, io_text(0, 0, 0, 0, 0, 0));
+  write_file(root.file("proc/200/cmdline"), std::string("young\0", 6));
+  const ProcessSnapshot first = collect_processes({root.path(), false, true});
+  ASSERT_EQ(first.tasks.size(), 2u);
+  EXPECT_EQ(first.uptime_ticks, 1000 * hz);
+  EXPECT_FALSE(first.tasks[0].settled);  // nothing to keep yet
+
+  // Both drop privileges and rename themselves.
+  make_task(root.file("proc/100"), 100, "daemon", 50 * hz, 33, io_text(0, 0, 0, 0, 0, 0));
+  write_file(root.file("proc/100/cmdline"), std::string("daemon: worker\0", 15));
+  make_task(root.file("proc/200"), 200, "young", 999 * hz, 33, io_text(0, 0, 0, 0, 0, 0));
+  write_file(root.file("proc/200/cmdline"), std::string("young: worker\0", 14));
+  const ProcessSnapshot second = collect_processes({root.path(), false, true}, &first);
+  ASSERT_EQ(second.tasks.size(), 2u);
+  EXPECT_TRUE(second.tasks[0].settled);  // 950 s old: kept as it was
+  EXPECT_EQ(second.tasks[0].uid, 0u);
+  EXPECT_EQ(second.tasks[0].cmdline, "daemon");
+  EXPECT_FALSE(second.tasks[1].settled);  // young: read again
+  EXPECT_EQ(second.tasks[1].uid, 33u);
+  EXPECT_EQ(second.tasks[1].cmdline, "young: worker");
+  // Without a previous snapshot everything is read.
+  EXPECT_EQ(collect_processes({root.path(), false, true}).tasks[0].uid, 33u);
 }
 
 TEST(ProcessIoDelta, RatesVanishedAndReusedPids) {

@@ -39,7 +39,8 @@ TopSession::TopSession(const SessionOptions& options) {
 }
 
 std::shared_ptr<monitor::ProcessSnapshot> TopSession::take() {
-  auto snap = std::make_shared<monitor::ProcessSnapshot>(monitor::collect_processes(collect_));
+  auto snap = std::make_shared<monitor::ProcessSnapshot>(monitor::collect_processes(
+      collect_, previous_ && previous_->threads == collect_.threads ? previous_.get() : nullptr));
   if (taskstats_) {
     const std::size_t refused = monitor::fill_delays(*taskstats_, *snap);
     if (refused > 0 && refused == snap->tasks.size()) {

@@ -7,10 +7,10 @@
 
 namespace hostmark::monitor {
 
-int read_proc_text(const std::string& path, std::string& text) {
-  text.clear();
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return errno;
+namespace {
+
+// Reads `fd` to its end into `text` and closes it; 0 or the errno of the failed read.
+int read_and_close(int fd, std::string& text) {
   char buf[4096];
   for (;;) {
     const ssize_t n = ::read(fd, buf, sizeof buf);
@@ -26,6 +26,22 @@ int read_proc_text(const std::string& path, std::string& text) {
   }
   ::close(fd);
   return 0;
+}
+
+}  // namespace
+
+int read_proc_text(const std::string& path, std::string& text) {
+  text.clear();
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return errno;
+  return read_and_close(fd, text);
+}
+
+int read_proc_text_at(int dirfd, const char* name, std::string& text) {
+  text.clear();
+  const int fd = ::openat(dirfd, name, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return errno;
+  return read_and_close(fd, text);
 }
 
 }  // namespace hostmark::monitor

@@ -29,6 +29,7 @@ struct DelayCounters {
 struct StatFields {
   std::string comm;                    // without the parentheses, may contain spaces and ')'
   char state = '?';                    // R S D Z T t X I ...
+  bool kernel_thread = false;          // PF_KTHREAD set in field 9 (flags)
   std::uint64_t start_time_ticks = 0;  // field 22: clock ticks after boot (tells pid reuse)
 };
 
@@ -38,6 +39,8 @@ struct TaskSample {
   int tid = 0;  // == pid for a process sample
   std::uint64_t start_time_ticks = 0;
   char state = '?';
+  bool kernel_thread = false;           // no uid change, no cmdline
+  bool settled = false;                 // uid and cmdline kept from the previous snapshot
   unsigned uid = 0;                     // real uid from status
   std::string comm;                     // "kworker/0:1"
   std::string cmdline;                  // arguments joined by spaces; "" for kernel threads
@@ -47,6 +50,7 @@ struct TaskSample {
 
 struct ProcessSnapshot {
   std::uint64_t monotonic_ns = 0;  // CLOCK_MONOTONIC when collected
+  std::uint64_t uptime_ticks = 0;  // root/proc/uptime in clock ticks (0: not readable)
   bool threads = false;            // tasks are threads, not processes
   std::vector<TaskSample> tasks;   // sorted by tid
 };
@@ -67,6 +71,13 @@ struct CollectOptions {
 // ended meanwhile) is left out; a task whose io file cannot be read (another user's process
 // without privileges, or missing) is kept with `io` empty. `delays` are left empty (see
 // monitor/taskstats.h).
-ProcessSnapshot collect_processes(const CollectOptions& options);
+// With `previous` (the last snapshot of the same kind), a task already in it (same tid and
+// start time) keeps its uid without reading status when that uid was not 0 (only a
+// privileged task can change its real uid), and keeps uid and cmdline when it is `settled`:
+// a kernel thread, or a task that was already 10 s old then (daemons drop privileges and set
+// their titles as they start). Kernel threads have no cmdline, so none is read for them.
+// That halves the files read per refresh: stat and io for most tasks.
+ProcessSnapshot collect_processes(const CollectOptions& options,
+                                  const ProcessSnapshot* previous = nullptr);
 
 }  // namespace hostmark::monitor

@@ -6,6 +6,8 @@
 namespace hostmark::monitor {
 namespace {
 
+constexpr std::uint64_t kPfKthread = 0x00200000;  // include/linux/sched.h
+
 std::optional<std::uint64_t> parse_u64(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   std::uint64_t v = 0;
@@ -69,6 +71,7 @@ std::optional<StatFields> parse_proc_pid_stat(std::string_view text) {
     rest = sp == std::string_view::npos ? std::string_view{} : rest.substr(sp);
     if (word.empty()) break;
     if (field == 3) s.state = word.front();
+    if (field == 9) s.kernel_thread = (parse_u64(word).value_or(0) & kPfKthread) != 0;
     if (field == 22) {
       const auto v = parse_u64(word);
       if (!v) return std::nullopt;
