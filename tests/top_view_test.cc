@@ -128,7 +128,11 @@ TEST(TopText, ColumnsSortMarkAndNotes) {
   EXPECT_TRUE(has_line_containing(lines, "Total DISK READ:     2.00 MiB/s"));
   EXPECT_TRUE(has_line_containing(lines, "Total DISK WRITE:     1.00 MiB/s"));
   EXPECT_TRUE(has_line_containing(lines, "sysctl kernel.task_delayacct=1"));
-  EXPECT_TRUE(has_line_containing(lines, "1 whose I/O is not readable"));
+  EXPECT_TRUE(has_line_containing(lines, "1 whose I/O is not readable: only root sees"));
+  Frame as_root = fx.frame();
+  as_root.root = true;  // then not for lack of rights: no advice
+  EXPECT_FALSE(has_line_containing(render_top_lines(build_top_view(as_root, s, fx.users), 0),
+                                   "only root sees"));
   EXPECT_TRUE(has_line_containing(lines, "WRITE/s>"));
   EXPECT_TRUE(has_line_containing(lines, "R-OPS/s"));
   EXPECT_TRUE(has_line_containing(lines, "not available"));  // no block-layer side given

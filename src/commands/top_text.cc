@@ -105,7 +105,11 @@ std::vector<std::string> header_lines(const View& v) {
   }
   std::string status = fmt::format("{} {}", h.tasks, v.state.threads ? "threads" : "processes");
   if (h.unreadable > 0) {
-    status += fmt::format(" ({} whose I/O is not readable: run as root to see them)", h.unreadable);
+    status += h.root ? fmt::format(" ({} whose I/O is not readable)", h.unreadable)
+                     : fmt::format(
+                           " ({} whose I/O is not readable: only root sees every "
+                           "process's I/O)",
+                           h.unreadable);
   }
   status += " | " + delay_note(h.delays);
   lines.push_back(status);

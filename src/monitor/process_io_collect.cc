@@ -61,7 +61,7 @@ const TaskSample* find_task(const ProcessSnapshot* snap, int tid, std::uint64_t 
 // `known` is set to the same task in `previous`, if there.
 bool read_task(const std::string& dir, const ProcessSnapshot* previous, std::string& buf,
                TaskSample& out, const TaskSample*& known) {
-  const int dirfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  const int dirfd = ::open(dir.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
   if (dirfd < 0) return false;
   bool ok = false;
   if (read_proc_text_at(dirfd, "stat", buf) == 0) {
