@@ -179,7 +179,7 @@ TEST(TopText, FormatBytes) {
 
 TEST(TopJson, OneObjectWithRowsAndNulls) {
   Fixture fx;
-  const nlohmann::json j = top_view_to_json(build_top_view(fx.frame(), DisplayState{}, fx.users));
+  const auto j = top_view_to_json(build_top_view(fx.frame(), DisplayState{}, fx.users));
   EXPECT_EQ(j["schema"], "hostmark.top");
   EXPECT_EQ(j["mode"], "processes");
   EXPECT_EQ(j["delay_accounting"], "off_in_kernel");

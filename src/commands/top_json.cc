@@ -13,12 +13,12 @@ std::string_view delay_key(DelayStatus s) {
   return "?";
 }
 
-nlohmann::json optional_number(const std::optional<double>& v) {
-  return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+nlohmann::ordered_json optional_number(const std::optional<double>& v) {
+  return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
 }
 
-nlohmann::json row_json(const Row& r, bool threads) {
-  nlohmann::json j = {
+nlohmann::ordered_json row_json(const Row& r, bool threads) {
+  nlohmann::ordered_json j = {
       {threads ? "tid" : "pid", r.id}, {"user", r.user}, {"state", std::string(1, r.state)}};
   if (threads) j["pid"] = r.pid;
   if (r.io_readable) {
@@ -45,9 +45,9 @@ nlohmann::json row_json(const Row& r, bool threads) {
 
 }  // namespace
 
-nlohmann::json top_view_to_json(const View& view) {
+nlohmann::ordered_json top_view_to_json(const View& view) {
   const Header& h = view.header;
-  nlohmann::json j = {
+  nlohmann::ordered_json j = {
       {"schema", "hostmark.top"},
       {"schema_version", kTopJsonSchemaVersion},
       {"time", h.unix_time_s},
@@ -66,7 +66,7 @@ nlohmann::json top_view_to_json(const View& view) {
   if (h.system) {
     j["actual"] = {{"read_bytes_per_s", h.system->read_bytes_per_s},
                    {"write_bytes_per_s", h.system->write_bytes_per_s}};
-    nlohmann::json devices = nlohmann::json::array();
+    nlohmann::ordered_json devices = nlohmann::ordered_json::array();
     for (const auto& d : h.system->devices) {
       devices.push_back({{"name", d.name},
                          {"read_bytes_per_s", d.read_bytes_per_s},
@@ -79,7 +79,7 @@ nlohmann::json top_view_to_json(const View& view) {
     j["devices"] = nullptr;
     j["cpu_iowait_pct"] = nullptr;
   }
-  nlohmann::json rows = nlohmann::json::array();
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
   for (const Row& r : view.rows) rows.push_back(row_json(r, view.state.threads));
   j["rows"] = std::move(rows);
   return j;

@@ -13,6 +13,6 @@ inline constexpr int kTopJsonSchemaVersion = 1;
 //  "cpu_iowait_pct" or null, "delay_accounting", "tasks", "unreadable", "rows": [...]}.
 // Rows carry rates (per second) and totals since top started; io_pct/swapin_pct are null
 // without delay accounting, and the I/O fields are null for a task whose io was not readable.
-nlohmann::json top_view_to_json(const View& view);
+nlohmann::ordered_json top_view_to_json(const View& view);
 
 }  // namespace hostmark::top
