@@ -164,7 +164,7 @@ TaskstatsClient::~TaskstatsClient() {
 }
 
 std::optional<DelayCounters> TaskstatsClient::query(int pid, bool thread) {
-  Request req = make_request(family_, TASKSTATS_CMD_GET, ++seq_ + 1);
+  Request req = make_request(family_, TASKSTATS_CMD_GET, ++seq_);
   const auto id = static_cast<std::uint32_t>(pid);
   add_attr(req, thread ? TASKSTATS_CMD_ATTR_PID : TASKSTATS_CMD_ATTR_TGID, &id, sizeof id);
   AnswerBuffer buf;

@@ -41,7 +41,7 @@ class TaskstatsClient {
   TaskstatsClient(int fd, std::uint16_t family) : fd_(fd), family_(family) {}
   int fd_ = -1;
   std::uint16_t family_ = 0;
-  std::uint32_t seq_ = 0;
+  std::uint32_t seq_ = 1;  // 1 was the family lookup
   int last_errno_ = 0;
 };
 
