@@ -40,9 +40,13 @@ while read -r line; do
 done < <("$hm" disk "$file" "${disk_opts[@]}" --explain)
 
 declare -A fio_mb=() fio_iops=() fio_lat=() hm_mb=() hm_iops=() hm_lat=()
+# hostmark in a session of its own (setsid), as fio's job processes are (fio calls setsid()
+# in each): with the kernel's autogroup scheduling a session gets a fair share of the CPU
+# against every other session, so on a loaded machine fio's I/O would otherwise get more CPU
+# than hostmark's threads and the ratio would measure the scheduler (docs/PERFORMANCE.md).
 run_hostmark() {
   local out
-  out="$("$hm" disk "$file" "${disk_opts[@]}" --output-format=json 2>/dev/null)"
+  out="$(setsid -w "$hm" disk "$file" "${disk_opts[@]}" --output-format=json 2>/dev/null)"
   while IFS=$'\t' read -r name mb iops lat; do
     hm_mb[$name]+="$mb "; hm_iops[$name]+="$iops "; hm_lat[$name]+="$lat "
   done < <(jq -r '.phases[] | [(.name | gsub(" "; "_")),

@@ -77,7 +77,8 @@ for name in "${order[@]}"; do
     # shellcheck disable=SC2086
     f+=("$(measure fio $args "${timed[@]}")")
     # shellcheck disable=SC2086
-    h+=("$(measure "$hm" fio $args "${timed[@]}")")
+    # setsid: a session (autogroup) of its own, as fio's job processes have (disk_compare.sh).
+    h+=("$(measure setsid -w "$hm" fio $args "${timed[@]}")")
   done
   col() { printf '%s\n' "$@" | cut -f"$col" | median; }
   col=1; fi=$(col "${f[@]}"); hi=$(col "${h[@]}")

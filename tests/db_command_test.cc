@@ -72,7 +72,9 @@ void expect_full_run(const nlohmann::json& j) {
 }
 
 TEST(DbCommandTest, SqliteDefaultEndToEndJson) {
-  const RunOutput r = run_hostmark(quick_args({"--threads=2", "--output-format=json"}));
+  // TMPDIR unset (or empty): /var/tmp.
+  const RunOutput r = run_hostmark(quick_args({"--threads=2", "--output-format=json"}),
+                                   RunOptions{"", 120'000, {"TMPDIR="}});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err, "");  // no terminal: no progress
   const auto j = nlohmann::json::parse(r.out);

@@ -95,7 +95,9 @@ class PrivateDatabase {
  private:
   // PostgreSQL refuses to drop a database with sessions still open (a test's leftover).
   std::string force() const { return admin_.kind == db::DriverKind::kPgsql ? " WITH (FORCE)" : ""; }
-  void admin(const std::string& sql) const { db::make_driver(admin_).value()->connect()->query(sql); }
+  void admin(const std::string& sql) const {
+    db::make_driver(admin_).value()->connect()->query(sql);
+  }
 
   db::ConnectOptions admin_;
   std::string name_;
@@ -103,17 +105,22 @@ class PrivateDatabase {
 
 }  // namespace hostmark::testing_db
 
+// `HOSTMARK_SERVER_OR_SKIP(found, testing_db::mysql_server(), "MariaDB")` declares the optional
+// `found` (the shared sbtest database) or skips/fails as below; a fixture that needs the
+// private database to outlive SetUp() holds a PrivateDatabase made from *found.
 // In a TEST body: `HOSTMARK_MYSQL_OR_SKIP(opts, false);` declares `const db::ConnectOptions opts`
 // to a private database of the test (dropped at the end of the enclosing scope), or skips the
 // test (fails it under HOSTMARK_REQUIRE_DB_SERVERS=1) when the server was not started.
-#define HOSTMARK_DB_OR_SKIP(var, expr, what)                                                    \
-  const auto var##_found_ = (expr);                                                             \
-  if (!var##_found_) {                                                                          \
+#define HOSTMARK_SERVER_OR_SKIP(var, expr, what)                                                \
+  const std::optional<::hostmark::db::ConnectOptions> var = (expr);                             \
+  if (!var) {                                                                                   \
     if (::hostmark::testing_db::servers_required())                                             \
       GTEST_FAIL() << what " server not started (HOSTMARK_REQUIRE_DB_SERVERS=1)";               \
     GTEST_SKIP() << what " server not started: run scripts/db-servers.sh (tests/db_servers.h)"; \
-  }                                                                                             \
-  const ::hostmark::testing_db::PrivateDatabase var##_db_(*var##_found_);                       \
+  }
+#define HOSTMARK_DB_OR_SKIP(var, expr, what)                              \
+  HOSTMARK_SERVER_OR_SKIP(var##_found_, expr, what)                       \
+  const ::hostmark::testing_db::PrivateDatabase var##_db_(*var##_found_); \
   const ::hostmark::db::ConnectOptions var = var##_db_.options()
 #define HOSTMARK_MYSQL_OR_SKIP(var, tcp) \
   HOSTMARK_DB_OR_SKIP(var, ::hostmark::testing_db::mysql_server(tcp), "MariaDB")

@@ -128,6 +128,27 @@ TEST(DbUrlTest, Redaction) {
   EXPECT_EQ(redact_db_url("postgresql://h/d?user=u&password=secret&sslmode=require"),
             "postgresql://h/d?user=u&password=***&sslmode=require");
   EXPECT_EQ(redact_db_url("sqlite:/x:y@z.db"), "sqlite:/x:y@z.db");
+  // Unencoded '/', '?', '#' in the password, and the parameter's name in any case or encoding.
+  EXPECT_EQ(redact_db_url("mysql://u:se/cr?et@h/d"), "mysql://u:***@h/d");
+  EXPECT_EQ(redact_db_url("mysql://u:a#b@h/d"), "mysql://u:***@h/d");
+  EXPECT_EQ(redact_db_url("postgresql://h/d?PassWord=secret"), "postgresql://h/d?PassWord=***");
+  EXPECT_EQ(redact_db_url("postgresql://h/d?pass%77ord=secret&x=1"),
+            "postgresql://h/d?pass%77ord=***&x=1");
+  EXPECT_EQ(redact_db_url("postgresql://h/d?sslpassword=secret"),
+            "postgresql://h/d?sslpassword=***");
+}
+
+TEST(DbUrlTest, ErrorLinesNeverHoldPiecesOfThePassword) {
+  // A password with an unencoded '/', '?' or '@' is parsed as a port or a database name: the
+  // reason says what is wrong without quoting it.
+  for (const char* url :
+       {"mysql://u:Zq1/Zq2@h/d", "postgresql://u:Zq1?Zq2@h/d", "mysql://u:a@b/Zq@h/d"}) {
+    const std::string e = parse_error(url);
+    EXPECT_FALSE(e.empty()) << url;
+    EXPECT_EQ(e.find("Zq"), std::string::npos) << e;
+  }
+  // Without a password the values stay in the reason.
+  EXPECT_NE(parse_error("mysql://u@h:Zq/d").find("'Zq'"), std::string::npos);
 }
 
 TEST(DbUrlTest, DisplayNeverHoldsThePassword) {

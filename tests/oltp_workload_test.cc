@@ -21,12 +21,12 @@ class OltpWorkloadTest : public ::testing::TestWithParam<std::string> {
     if (GetParam() == "sqlite") {
       ASSERT_FALSE(dir_.path().empty());
       options_ = oltp_test::sqlite_options(dir_);
-    } else if (GetParam() == "mysql") {
-      HOSTMARK_MYSQL_OR_SKIP(o, false);
-      options_ = o;
     } else {
-      HOSTMARK_PGSQL_OR_SKIP(o, false);
-      options_ = o;
+      const bool mysql = GetParam() == "mysql";
+      HOSTMARK_SERVER_OR_SKIP(
+          server, mysql ? testing_db::mysql_server() : testing_db::pgsql_server(), "database");
+      database_ = std::make_unique<testing_db::PrivateDatabase>(*server);
+      options_ = database_->options();
     }
     driver_ = oltp_test::driver_for(options_);
     conn_ = driver_->connect();
@@ -57,6 +57,7 @@ class OltpWorkloadTest : public ::testing::TestWithParam<std::string> {
   }
 
   ScratchDir dir_;
+  std::unique_ptr<testing_db::PrivateDatabase> database_;  // outlives the connections below
   db::ConnectOptions options_;
   std::unique_ptr<db::Driver> driver_;
   std::unique_ptr<db::Connection> conn_;

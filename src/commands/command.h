@@ -38,7 +38,10 @@ int run_fio_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_disk_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_fs_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_db_command(const std::vector<std::string>& args, const CommandIo& io);
+int run_record_command(const std::vector<std::string>& args, const CommandIo& io);
+int run_history_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_suite_command(const std::vector<std::string>& args, const CommandIo& io);
+int run_stat_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_top_command(const std::vector<std::string>& args, const CommandIo& io);
 
 }  // namespace hostmark

@@ -15,6 +15,7 @@
 #include "output/table.h"
 #include "results/context.h"
 #include "results/context_warnings.h"
+#include "runner/signal_guard.h"
 #include "sysinfo/basic.h"
 
 namespace hostmark {
@@ -108,7 +109,7 @@ int run_db_command(const std::vector<std::string>& args, const CommandIo& io) {
   app.add_option("url", url,
                  "sqlite:PATH, mysql://user[:password]@host[:port]/db[?socket=PATH&ssl=MODE], "
                  "postgresql://user[:password]@host[:port]/db[?host=SOCKETDIR&sslmode=MODE] "
-                 "(default: SQLite in a temporary file under /var/tmp)");
+                 "(default: SQLite in a temporary file under $TMPDIR, or /var/tmp when unset)");
   app.add_option("--tables", o.tables, "number of sbtest tables")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000));
@@ -140,9 +141,17 @@ int run_db_command(const std::vector<std::string>& args, const CommandIo& io) {
   o.connect = parsed.options;
   o.connect.ignore_errors = db_retried_errors(o.connect.kind);
 
+  // While hostmark owns SQLite files (a temporary directory, a file the run makes), SIGINT and
+  // SIGTERM only ask the run to stop (measure_db sees them): they never end the process
+  // before the files are removed, even during cleanup or output. Declared before the file so
+  // that it ends after the file is gone. A second Ctrl-C during a phase still ends the process
+  // at once, after before_abandon. (Server runs keep the default: a hung server stays
+  // interruptible outside the phases.)
+  std::optional<SignalGuard> hold_signals;
   std::unique_ptr<SqliteRunFile> sqlite_file;
   if (o.connect.kind == db::DriverKind::kSqlite) {
-    sqlite_file = std::make_unique<SqliteRunFile>(o.connect.sqlite_path, "/var/tmp");
+    hold_signals.emplace();
+    sqlite_file = std::make_unique<SqliteRunFile>(o.connect.sqlite_path, sqlite_temp_parent());
     o.connect.sqlite_path = sqlite_file->path();
     o.before_abandon = [file = sqlite_file.get()] { file->remove(); };
   }
@@ -180,10 +189,18 @@ int run_db_command(const std::vector<std::string>& args, const CommandIo& io) {
       "(" +
       retried + ")");
   if (run.failure) r.warnings.push_back("the run stopped early: " + run.failure->message());
+  if (run.cleanup_failure) r.warnings.push_back(run.cleanup_failure->message());
   const int status = emit_result(r, output, write_db_text, io);
-  if (run.failure) {
-    io.err << "hostmark: " << run.failure->message() << '\n';
-    return run.failure->exit_code();
+  // One line: the first failure, with a cleanup that failed after it folded in.
+  std::optional<Error> failure = run.failure;
+  if (failure && run.cleanup_failure) {
+    failure = with_cleanup_failure(*failure, *run.cleanup_failure);
+  } else if (!failure) {
+    failure = run.cleanup_failure;
+  }
+  if (failure) {
+    io.err << "hostmark: " << failure->message() << '\n';
+    return failure->exit_code();
   }
   return status;
 }

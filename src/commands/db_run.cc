@@ -140,13 +140,17 @@ Phase prepare_phase(const DbRunOptions& o, const db::Driver& driver, std::ostrea
   return p;
 }
 
-void cleanup_tables(const DbRunOptions& o, const db::Driver& driver, std::ostream& progress,
-                    const CommandIo& io) {
+// Drops the sbtest tables; the error when that failed (nothing printed here: the caller makes
+// it part of its one line).
+std::optional<Error> cleanup_tables(const DbRunOptions& o, const db::Driver& driver,
+                                    std::ostream& progress) {
   try {
     oltp_cleanup(base_spec(o), driver, progress);
   } catch (const Failure& f) {
-    io.err << "hostmark: db: could not drop the sbtest tables: " << f.what() << '\n';
+    return Error{ErrorKind::kRun, f.error().what,
+                 "could not drop the sbtest tables: " + f.error().why};
   }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -158,6 +162,12 @@ std::vector<std::string> db_retried_errors(db::DriverKind kind) {
     case db::DriverKind::kSqlite: return {"SQLITE_BUSY", "SQLITE_LOCKED"};
   }
   return {};
+}
+
+Error with_cleanup_failure(Error first, const Error& cleanup) {
+  first.why += fmt::format("; cleanup also failed: {}",
+                           cleanup.what == first.what ? cleanup.why : cleanup.message());
+  return first;
 }
 
 DbRun measure_db(const DbRunOptions& o, const CommandIo& io) {
@@ -172,10 +182,14 @@ DbRun measure_db(const DbRunOptions& o, const CommandIo& io) {
   }
   try {
     // Ctrl-C during prepare: it finishes its tables, then the tables are dropped. The guard
-    // ends before cleanup, so a Ctrl-C then (a server that hangs) still ends the process.
+    // ends before cleanup, so a Ctrl-C then (a server that hangs) still ends the process,
+    // unless the caller holds the signals (db.cc does while it owns a SQLite file).
     SignalGuard signals;
-    run.phases.push_back(prepare_phase(o, *driver, progress, run.rows));
-    run.interrupted = signals.stop_requested() || warm_up(o, *driver, io);
+    // A Ctrl-C that a caller held back until now (db.cc does while it owns a SQLite file)
+    // stops the run before anything is made.
+    run.interrupted = signals.stop_requested();
+    if (!run.interrupted) run.phases.push_back(prepare_phase(o, *driver, progress, run.rows));
+    run.interrupted = run.interrupted || signals.stop_requested() || warm_up(o, *driver, io);
     for (const auto& phase : kPhases) {
       if (run.interrupted || signals.stop_requested()) break;
       try {
@@ -186,11 +200,15 @@ DbRun measure_db(const DbRunOptions& o, const CommandIo& io) {
       }
     }
     run.interrupted = run.interrupted || signals.stop_requested();
-  } catch (...) {
-    cleanup_tables(o, *driver, progress, io);
+  } catch (const Failure& f) {
+    if (const auto cleanup = cleanup_tables(o, *driver, progress))
+      throw Failure(with_cleanup_failure(f.error(), *cleanup));
+    throw;
+  } catch (...) {  // not a Failure (out of memory...): that one is the line, cleanup or not
+    cleanup_tables(o, *driver, progress);
     throw;
   }
-  cleanup_tables(o, *driver, progress, io);
+  run.cleanup_failure = cleanup_tables(o, *driver, progress);
   return run;
 }
 

@@ -39,12 +39,20 @@ struct DbRun {
   // A phase failed (server gone, a statement refused): the phases before it are in `phases`,
   // the tables were dropped (where the server still answered).
   std::optional<Error> failure;
+  // The tables could not be dropped at the end (run error naming the target).
+  std::optional<Error> cleanup_failure;
 };
 
+// `first` with a cleanup that failed after it in the same one line:
+// "<what>: <why>; cleanup also failed: could not drop the sbtest tables: <why>".
+Error with_cleanup_failure(Error first, const Error& cleanup);
+
 // Runs everything on `options.connect` (its ignore_errors should be db_retried_errors()).
-// Progress goes to io.err on a terminal only. Throws Failure/DbError (one line naming the target
-// and the reason) when the server cannot be reached or prepare fails (the tables are dropped
-// first); a failure in a measured phase ends the run with DbRun::failure set.
+// Progress goes to io.err on a terminal only; nothing else is printed. Throws Failure/DbError
+// (one line naming the target and the reason) when the server cannot be reached or prepare
+// fails (the tables are dropped first; a cleanup failure is folded into the same Failure); a
+// failure in a measured phase ends the run with DbRun::failure set. A SIGINT/SIGTERM already
+// pending when it starts (blocked by the caller) stops the run before prepare.
 DbRun measure_db(const DbRunOptions& options, const CommandIo& io);
 
 }  // namespace hostmark

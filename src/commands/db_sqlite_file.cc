@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <system_error>
 
@@ -48,6 +49,11 @@ void SqliteRunFile::remove() noexcept {
     fs::remove_all(temp_dir_, ec);
     temp_dir_.clear();
   }
+}
+
+std::string sqlite_temp_parent() {
+  const char* dir = std::getenv("TMPDIR");
+  return dir == nullptr || *dir == '\0' ? "/var/tmp" : dir;
 }
 
 StorageTarget sqlite_storage(const std::string& path, const Context& context) {

@@ -32,6 +32,10 @@ class SqliteRunFile {
   bool remove_file_ = false;
 };
 
+// Where `hostmark db` makes its temporary SQLite directory: $TMPDIR when set and not empty,
+// else /var/tmp (a disk filesystem on most hosts, where /tmp is often tmpfs).
+std::string sqlite_temp_parent();
+
 // The storage under the database file `path` with the warnings that matter to a database
 // (tmpfs, network filesystem, loop device, virtual disk, volatile write cache); the page-cache
 // warnings of raw I/O tests do not apply (a database reads through its cache on purpose).

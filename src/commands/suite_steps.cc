@@ -9,6 +9,7 @@
 #include "commands/db_sqlite_file.h"
 #include "commands/memory.h"
 #include "fsbench/fs_run.h"
+#include "runner/signal_guard.h"
 #include "sysinfo/host_info.h"
 
 namespace hostmark {
@@ -73,6 +74,9 @@ void db_step(const SuiteSettings& s, const CommandIo& io, Result& result) {
   }
   o.connect.ignore_errors = db_retried_errors(o.connect.kind);
   DbRun run;
+  // As in `hostmark db`: while the temporary SQLite file exists, SIGINT/SIGTERM stop the run
+  // instead of ending the process (which would leave the directory behind).
+  SignalGuard hold_signals;
   try {
     SqliteRunFile file("", "/var/tmp");
     o.connect.sqlite_path = file.path();
@@ -81,6 +85,7 @@ void db_step(const SuiteSettings& s, const CommandIo& io, Result& result) {
     run = measure_db(o, io);
   } catch (const Failure& f) {  // a full /var/tmp must not end the whole suite
     result.warnings.push_back(std::string("db step skipped: ") + f.what());
+    if (hold_signals.stop_requested()) result.interrupted = true;
     return;
   }
   for (auto& p : run.phases) {
@@ -90,7 +95,9 @@ void db_step(const SuiteSettings& s, const CommandIo& io, Result& result) {
   }
   add_prefixed("db", std::move(run.phases), result);
   if (run.failure) result.warnings.push_back("db step stopped: " + run.failure->message());
-  if (run.interrupted) result.interrupted = true;
+  if (run.cleanup_failure) result.warnings.push_back("db step: " + run.cleanup_failure->message());
+  // A Ctrl-C held during cleanup still ends the suite after this step.
+  if (run.interrupted || hold_signals.stop_requested()) result.interrupted = true;
 }
 
 constexpr std::array kSteps = {

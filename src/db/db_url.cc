@@ -43,6 +43,26 @@ std::string percent_decode(std::string_view s, std::string_view part) {
   return out;
 }
 
+// `why` with each '...' value that the redacted URL `shown` does not hold replaced by '***':
+// in a URL that held a password, a value the parser quotes may be a piece of it (a password
+// with an unencoded '/' is parsed as a port or a database name).
+std::string without_hidden_values(const std::string& why, std::string_view shown) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < why.size()) {
+    const std::size_t open = why.find('\'', i);
+    const std::size_t close = open == std::string::npos ? open : why.find('\'', open + 1);
+    if (close == std::string::npos) break;
+    const std::string_view value = std::string_view(why).substr(open + 1, close - open - 1);
+    out.append(why, i, open + 1 - i);
+    out += shown.find(value) == std::string_view::npos ? "***" : value;
+    out += '\'';
+    i = close + 1;
+  }
+  out.append(why, std::min(i, why.size()));
+  return out;
+}
+
 unsigned parse_port(std::string_view s) {
   unsigned port = 0;
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), port);
@@ -235,7 +255,7 @@ Expected<DbUrl> parse_db_url(std::string_view text) {
     throw UrlProblem{fmt::format(
         "unknown scheme '{}' (sqlite:, mysql://, mariadb://, postgresql://, postgres://)", scheme)};
   } catch (const UrlProblem& p) {
-    return usage_error(what, p.why);
+    return usage_error(what, what == text ? p.why : without_hidden_values(p.why, what));
   }
 }
 

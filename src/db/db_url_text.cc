@@ -2,6 +2,7 @@
 // password comes from when the URL has none.
 #include <fmt/format.h>
 
+#include <cctype>
 #include <fstream>
 
 #include "db/db_url.h"
@@ -27,6 +28,21 @@ std::string escaped(std::string_view s) {
   return out;
 }
 
+// %XX sequences decoded; a malformed one is kept as it is.
+std::string percent_decoded(std::string_view s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%' && i + 2 < s.size() && std::isxdigit(static_cast<unsigned char>(s[i + 1])) &&
+        std::isxdigit(static_cast<unsigned char>(s[i + 2]))) {
+      out += static_cast<char>(std::stoi(std::string(s.substr(i + 1, 2)), nullptr, 16));
+      i += 2;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
 std::string with_query(std::string base, const std::vector<std::string>& params) {
   for (std::size_t i = 0; i < params.size(); ++i) {
     base += i == 0 ? '?' : '&';
@@ -42,19 +58,25 @@ std::string redact_db_url(std::string_view url) {
   const std::size_t scheme_end = out.find("://");
   if (scheme_end == std::string::npos) return out;
   const std::size_t start = scheme_end + 3;
-  const std::size_t end = std::min(out.find_first_of("/?#", start), out.size());
-  const std::size_t at = out.rfind('@', end == 0 ? 0 : end - 1);
+  // The user part ends at the last '@': a password may hold '/', '?', '#' or '@' unencoded
+  // (a malformed URL, but its error line must not print it). When an '@' appears only in the
+  // query, this hides more than the password: safe, and only for a URL that is already odd.
+  const std::size_t at = out.rfind('@');
   if (at != std::string::npos && at >= start) {
     const std::size_t colon = out.find(':', start);
     if (colon < at) out.replace(colon + 1, at - colon - 1, "***");
   }
-  // A password=... query parameter (libpq URIs).
+  // password=... and sslpassword=... query parameters (libpq URIs), whatever their case or
+  // percent-encoding.
   for (std::size_t q = out.find('?'); q != std::string::npos; q = out.find('&', q + 1)) {
     const std::size_t key = q + 1;
-    if (out.compare(key, 9, "password=") != 0) continue;
-    const std::size_t value = key + 9;
-    const std::size_t value_end = std::min(out.find_first_of("&#", value), out.size());
-    out.replace(value, value_end - value, "***");
+    const std::size_t eq = out.find('=', key);
+    const std::size_t next = std::min(out.find_first_of("&#", key), out.size());
+    if (eq == std::string::npos || eq > next) continue;
+    std::string name = percent_decoded(std::string_view(out).substr(key, eq - key));
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (name != "password" && name != "sslpassword") continue;
+    out.replace(eq + 1, next - eq - 1, "***");
   }
   return out;
 }

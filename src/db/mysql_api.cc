@@ -1,22 +1,9 @@
 #include "db/mysql_api.h"
 
-#include <dlfcn.h>
-
 #include <string>
 #include <utility>
 
 namespace hostmark::db {
-
-namespace {
-
-// Keeps the library mapped until the process ends, whatever SharedLibrary does: unloading it
-// would drop what its once-per-process initialisation allocated (its charsets, OpenSSL state;
-// LeakSanitizer reports them) and run that initialisation again on the next load.
-void pin_loaded(const std::string& name) {
-  dlopen(name.c_str(), RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
-}
-
-}  // namespace
 
 #define HOSTMARK_MYSQL_LOAD(name) name(lib.symbol<decltype(::name)>(#name))
 
@@ -59,7 +46,7 @@ MysqlApi::MysqlApi(SharedLibrary library)
 Expected<std::shared_ptr<const MysqlApi>> load_mysql_api() {
   auto lib = SharedLibrary::open({"libmariadb.so.3", "libmariadb.so"}, "libmariadb3");
   if (!lib) return lib.error();
-  pin_loaded(lib->name());
+  lib->pin();
   try {
     auto api = std::make_shared<const MysqlApi>(std::move(lib).value());
     // mysql_library_init: runs its set-up once per process (pthread_once inside libmariadb).

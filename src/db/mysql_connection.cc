@@ -74,6 +74,15 @@ MYSQL* MysqlConnection::open() const {
     throw DbError(run_error(target_, message), std::to_string(code),
                   code_in_list(options_.ignore_errors, std::to_string(code)), false);
   }
+  // MYSQL_OPT_SSL_ENFORCE is the client library's promise; a connection that came up in clear
+  // text all the same (an older library, a server without TLS over a unix socket) is refused.
+  if ((ssl_ == MysqlSsl::kRequired || ssl_ == MysqlSsl::kVerify) &&
+      a.mysql_get_ssl_cipher(m) == nullptr) {
+    a.mysql_close(m);
+    throw DbError(
+        run_error(target_, "TLS was required (--mysql-ssl) but the connection is not encrypted"),
+        "2026", false, false);
+  }
   return m;
 }
 

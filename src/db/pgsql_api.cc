@@ -1,22 +1,9 @@
 #include "db/pgsql_api.h"
 
-#include <dlfcn.h>
-
 #include <string>
 #include <utility>
 
 namespace hostmark::db {
-
-namespace {
-
-// Keeps the library mapped until the process ends, whatever SharedLibrary does: unloading it
-// would drop what its once-per-process initialisation allocated (its charsets, OpenSSL state;
-// LeakSanitizer reports them) and run that initialisation again on the next load.
-void pin_loaded(const std::string& name) {
-  dlopen(name.c_str(), RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
-}
-
-}  // namespace
 
 #define HOSTMARK_PQ_LOAD(name) name(lib.symbol<decltype(::name)>(#name))
 
@@ -36,14 +23,15 @@ PgsqlApi::PgsqlApi(SharedLibrary library)
       HOSTMARK_PQ_LOAD(PQgetvalue),
       HOSTMARK_PQ_LOAD(PQclear),
       HOSTMARK_PQ_LOAD(PQescapeStringConn),
-      HOSTMARK_PQ_LOAD(PQparameterStatus) {}
+      HOSTMARK_PQ_LOAD(PQparameterStatus),
+      HOSTMARK_PQ_LOAD(PQsetNoticeProcessor) {}
 
 #undef HOSTMARK_PQ_LOAD
 
 Expected<std::shared_ptr<const PgsqlApi>> load_pgsql_api() {
   auto lib = SharedLibrary::open({"libpq.so.5", "libpq.so"}, "libpq5");
   if (!lib) return lib.error();
-  pin_loaded(lib->name());
+  lib->pin();
   try {
     return std::make_shared<const PgsqlApi>(std::move(lib).value());
   } catch (const Failure& f) {

@@ -31,6 +31,7 @@ struct PgsqlApi {
   HOSTMARK_PQ_FN(PQclear);
   HOSTMARK_PQ_FN(PQescapeStringConn);
   HOSTMARK_PQ_FN(PQparameterStatus);
+  HOSTMARK_PQ_FN(PQsetNoticeProcessor);
 #undef HOSTMARK_PQ_FN
 };
 

@@ -98,6 +98,10 @@ PGconn* PgsqlConnection::open() const {
     throw DbError(run_error(target_, std::move(message)), "08001",
                   code_in_list(options_.ignore_errors, "08001"), false);
   }
+  // libpq prints the server's NOTICE and WARNING messages ("table does not exist, skipping")
+  // on standard error by default, into the middle of the report: they are dropped.
+  api_->PQsetNoticeProcessor(
+      c, [](void*, const char*) {}, nullptr);
   return c;
 }
 

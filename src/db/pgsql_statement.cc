@@ -29,7 +29,7 @@ class ServerStatement : public Statement {
         name_(connection.next_statement_name()),
         text_(param_count),
         values_(param_count) {
-    const SqlTemplate t = parse_placeholders(sql);
+    const SqlTemplate t = parse_placeholders(sql, SqlDialect::kPgsql);
     if (t.placeholders() != param_count) {
       throw wrong_param_count(connection, param_count, t.placeholders());
     }
@@ -73,7 +73,7 @@ class ServerStatement : public Statement {
 class ClientStatement : public Statement {
  public:
   ClientStatement(PgsqlConnection& connection, std::string_view sql, std::size_t param_count)
-      : connection_(&connection), sql_(parse_placeholders(sql)) {
+      : connection_(&connection), sql_(parse_placeholders(sql, SqlDialect::kPgsql)) {
     if (sql_.placeholders() != param_count) {
       throw wrong_param_count(connection, param_count, sql_.placeholders());
     }

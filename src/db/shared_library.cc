@@ -35,6 +35,12 @@ SharedLibrary::~SharedLibrary() {
   if (handle_ != nullptr) dlclose(handle_);
 }
 
+void SharedLibrary::pin() const {
+  // A second reference with RTLD_NODELETE (RTLD_NOLOAD: the library is already loaded); the
+  // handle it returns needs no dlclose.
+  dlopen(name_.c_str(), RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
+}
+
 void* SharedLibrary::raw_symbol(const char* name) const {
   dlerror();
   void* p = dlsym(handle_, name);

@@ -30,6 +30,11 @@ class SharedLibrary {
   }
   const std::string& name() const { return name_; }
 
+  // Keeps the library mapped until the process ends, whatever this object does: unloading a
+  // client library drops what its once-per-process initialisation allocated (charsets, OpenSSL
+  // state: LeakSanitizer reports them) and runs that initialisation again on the next load.
+  void pin() const;
+
  private:
   SharedLibrary(void* handle, std::string name) : handle_(handle), name_(std::move(name)) {}
   void* raw_symbol(const char* name) const;

@@ -14,12 +14,18 @@
 
 namespace hostmark::db {
 
+// Whose quoting and comments a statement follows: MySQL/MariaDB (backslash escapes in '...'
+// and "...", `...` identifiers, '#' comments), PostgreSQL (standard_conforming_strings: '...'
+// without escapes, E'...' with them, $tag$...$tag$, nested /* */), SQLite ('...', "...",
+// `...` and [...]).
+enum class SqlDialect { kMysql, kPgsql, kSqlite };
+
 // `sql` cut at its '?' placeholders: text.size() == placeholders + 1; quoted '?' stay in text.
 struct SqlTemplate {
   std::vector<std::string> text;
   std::size_t placeholders() const { return text.size() - 1; }
 };
-SqlTemplate parse_placeholders(std::string_view sql);
+SqlTemplate parse_placeholders(std::string_view sql, SqlDialect dialect = SqlDialect::kMysql);
 
 // "... WHERE id=?" -> "... WHERE id=$1".
 std::string number_placeholders(const SqlTemplate& sql);
@@ -27,7 +33,8 @@ std::string number_placeholders(const SqlTemplate& sql);
 // Appends `value` as a quoted SQL string literal (the driver's escaping, quotes included).
 using QuoteString = std::function<void(std::string_view value, std::string& out)>;
 
-// The statement with `params` written in: integers in decimal, strings through `quote`.
+// The statement with `params` written in: integers in decimal (negative ones in parentheses),
+// strings through `quote`.
 // Precondition: params.size() == sql.placeholders().
 std::string substitute_params(const SqlTemplate& sql, std::span<const Param> params,
                               const QuoteString& quote);

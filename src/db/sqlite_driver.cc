@@ -1,8 +1,8 @@
 // The SQLite driver (libsqlite3, linked statically): one connection per thread (opened in
-// multi-thread mode, never shared), WAL journal, a busy handler that waits up to kBusyTimeoutMs
-// in short sleeps (SQLite's own sleeps up to 100 ms at a time, which wastes most of a write
-// lock's free time when two threads take turns), prepared statements kept for the whole run
-// (SQLITE_PREPARE_PERSISTENT).
+// multi-thread mode, never shared), WAL journal, a busy handler that lets one statement wait
+// kBusyTimeoutMs in total in short sleeps (db/sqlite_busy.h), prepared statements kept for the
+// whole run (SQLITE_PREPARE_PERSISTENT). --db-ps-mode=disable writes the parameters into the
+// text with sql_text.h's scanner ('?' in quoted strings and comments stay).
 //
 // Classification as db_driver.h says: a statement with result columns is a read; an INSERT,
 // UPDATE, DELETE or REPLACE that changed rows (sqlite3_changes64) is a write; the rest is other.
@@ -12,14 +12,16 @@
 
 #include <array>
 #include <cctype>
-#include <chrono>
+#include <cstdlib>
 
 #include "db/db_driver.h"
+#include "db/sql_text.h"
+#include "db/sqlite_busy.h"
 
 namespace hostmark::db {
 namespace {
 
-constexpr int kBusyTimeoutMs = 30000;
+constexpr std::uint64_t kBusyTimeoutNs = 30'000'000'000;
 
 // SQLite's primary result codes by name (DbError::code, --sqlite-ignore-errors).
 std::string result_name(int rc) {
@@ -46,42 +48,32 @@ bool is_dml(std::string_view sql) {
   return word == "INSERT" || word == "UPDATE" || word == "DELETE" || word == "REPLACE";
 }
 
-// Waits for a lock in sleeps of 20 us doubling up to 1 ms, until kBusyTimeoutMs have passed.
-int busy_handler(void* /*unused*/, int attempt) {
-  const long sleep_us = attempt < 6 ? 20L << attempt : 1000L;
-  long waited_us = 0;
-  for (int i = 0; i < attempt; ++i) waited_us += i < 6 ? 20L << i : 1000L;
-  if (waited_us / 1000 >= kBusyTimeoutMs) return 0;
-  const timespec ts{0, sleep_us * 1000};
-  nanosleep(&ts, nullptr);
-  return 1;
+// A string as an SQLite literal: quoted, with ' doubled (SQLite has no backslash escapes).
+void quote_sqlite(std::string_view value, std::string& out) {
+  out += '\'';
+  for (const char ch : value) {
+    if (ch == '\'') out += '\'';
+    out += ch;
+  }
+  out += '\'';
 }
 
-// Text of `sql` with each '?' replaced by its parameter (integers as digits, strings quoted
-// with '' doubled): --db-ps-mode=disable.
-std::string substitute(std::string_view sql, std::span<const Param> params) {
-  std::string out;
-  std::size_t next = 0;
-  for (char ch : sql) {
-    if (ch != '?' || next >= params.size()) {
-      out += ch;
-      continue;
-    }
-    const Param& p = params[next++];
-    if (const auto* n = std::get_if<std::int64_t>(&p)) {
-      out += std::to_string(*n);
-    } else {
-      out += '\'';
-      for (char s : std::get<std::string_view>(p))
-        out += s == '\'' ? std::string("''") : std::string(1, s);
-      out += '\'';
-    }
-  }
-  return out;
+// The start of `sql` on one line, for messages.
+std::string statement_excerpt(std::string_view sql) {
+  constexpr std::size_t kMaxChars = 80;
+  std::string text = one_line(sql);
+  if (text.size() > kMaxChars) text = text.substr(0, kMaxChars) + "...";
+  return text;
 }
+
+struct SqliteCloser {
+  void operator()(sqlite3* db) const { sqlite3_close_v2(db); }
+};
+using SqliteHandle = std::unique_ptr<sqlite3, SqliteCloser>;
 
 class SqliteConnection;
 
+// Owns `stmt` (finalized on destruction).
 class SqliteStatement final : public Statement {
  public:
   SqliteStatement(SqliteConnection& conn, sqlite3_stmt* stmt, bool dml)
@@ -90,30 +82,36 @@ class SqliteStatement final : public Statement {
   QueryResult execute(std::span<const Param> params) override;
 
  private:
+  void bind(std::span<const Param> params);
+  QueryResult step();
+
   SqliteConnection& conn_;
   sqlite3_stmt* stmt_;
   bool dml_;
 };
 
+// --db-ps-mode=disable: the parameters written into the text, which runs as query().
 class TextStatement final : public Statement {
  public:
-  TextStatement(Connection& conn, std::string sql) : conn_(conn), sql_(std::move(sql)) {}
-  QueryResult execute(std::span<const Param> params) override {
-    return conn_.query(substitute(sql_, params));
-  }
+  TextStatement(SqliteConnection& conn, std::string_view sql, SqlTemplate sql_template)
+      : conn_(conn), sql_(sql), template_(std::move(sql_template)) {}
+  QueryResult execute(std::span<const Param> params) override;
 
  private:
-  Connection& conn_;
+  SqliteConnection& conn_;
   std::string sql_;
+  SqlTemplate template_;
 };
 
 class SqliteConnection final : public Connection {
  public:
+  // Opens the file; throws DbError (nothing left open) when it or a setting fails.
   SqliteConnection(const ConnectOptions& options, std::string target)
-      : options_(options), target_(std::move(target)) {
+      : options_(options), target_(std::move(target)), busy_(kBusyTimeoutNs) {
     open();
   }
-  ~SqliteConnection() override { sqlite3_close_v2(db_); }
+  SqliteConnection(const SqliteConnection&) = delete;  // the busy handler points at busy_
+  SqliteConnection& operator=(const SqliteConnection&) = delete;
 
   QueryResult query(std::string_view sql) override {
     QueryResult total;
@@ -122,7 +120,7 @@ class SqliteConnection final : public Connection {
     while (tail < end) {
       sqlite3_stmt* stmt = nullptr;
       const char* rest = nullptr;
-      const int rc = sqlite3_prepare_v2(db_, tail, static_cast<int>(end - tail), &stmt, &rest);
+      const int rc = sqlite3_prepare_v2(db(), tail, static_cast<int>(end - tail), &stmt, &rest);
       if (rc != SQLITE_OK) fail(rc);
       if (stmt == nullptr) break;  // only whitespace or comments left
       SqliteStatement one(*this, stmt, is_dml(std::string_view(tail, rest - tail)));
@@ -132,18 +130,24 @@ class SqliteConnection final : public Connection {
     return total;
   }
 
-  std::unique_ptr<Statement> prepare(std::string_view sql, std::size_t /*param_count*/) override {
-    if (!options_.server_prepared) return std::make_unique<TextStatement>(*this, std::string(sql));
+  std::unique_ptr<Statement> prepare(std::string_view sql, std::size_t param_count) override {
+    if (!options_.server_prepared) {
+      SqlTemplate t = parse_placeholders(sql, SqlDialect::kSqlite);
+      if (t.placeholders() != param_count) fail_params(sql, param_count, t.placeholders());
+      return std::make_unique<TextStatement>(*this, sql, std::move(t));
+    }
     sqlite3_stmt* stmt = nullptr;
-    const int rc = sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()),
+    const int rc = sqlite3_prepare_v3(db(), sql.data(), static_cast<int>(sql.size()),
                                       SQLITE_PREPARE_PERSISTENT, &stmt, nullptr);
     if (rc != SQLITE_OK) fail(rc);
-    return std::make_unique<SqliteStatement>(*this, stmt, is_dml(sql));
+    auto statement = std::make_unique<SqliteStatement>(*this, stmt, is_dml(sql));
+    const auto placeholders = static_cast<std::size_t>(sqlite3_bind_parameter_count(stmt));
+    if (placeholders != param_count) fail_params(sql, param_count, placeholders);
+    return statement;
   }
 
   void reconnect() override {
-    sqlite3_close_v2(db_);
-    db_ = nullptr;
+    db_.reset();
     open();
   }
 
@@ -163,38 +167,57 @@ class SqliteConnection final : public Connection {
     return s;
   }
 
-  sqlite3* handle() const { return db_; }
-  std::int64_t changes() const { return sqlite3_changes64(db_); }
+  // The open handle; a reconnect() that failed leaves none (DbError, SQLITE_MISUSE).
+  sqlite3* db() const {
+    if (!db_) {
+      throw DbError(run_error(target_, "the connection is closed (a reconnect failed)"),
+                    "SQLITE_MISUSE", false, true);
+    }
+    return db_.get();
+  }
+  std::int64_t changes() const { return sqlite3_changes64(db()); }
+  // The start of one statement's run: its busy-wait budget starts again.
+  void start_statement() { busy_.start_statement(); }
 
   [[noreturn]] void fail(int rc) const {
     const std::string code = result_name(rc);
-    bool ignorable = false;
-    for (const auto& e : options_.ignore_errors) ignorable = ignorable || e == code || e == "all";
-    throw DbError(run_error(target_, fmt::format("{} ({})", sqlite3_errmsg(db_), code)), code,
-                  ignorable, false);
+    throw DbError(run_error(target_, fmt::format("{} ({})", sqlite3_errmsg(db()), code)), code,
+                  code_in_list(options_.ignore_errors, code), false);
+  }
+
+  // `given` parameters for a statement with `placeholders`: a caller's mistake, never ignored.
+  [[noreturn]] void fail_params(std::string_view sql, std::size_t given,
+                                std::size_t placeholders) const {
+    throw DbError(
+        run_error(target_, fmt::format("statement \"{}\": {} parameter{} for {} "
+                                       "placeholder{}",
+                                       statement_excerpt(sql), given, given == 1 ? "" : "s",
+                                       placeholders, placeholders == 1 ? "" : "s")),
+        "SQLITE_RANGE", false, false);
   }
 
  private:
   void open() {
+    sqlite3* raw = nullptr;
     const int rc =
-        sqlite3_open_v2(options_.sqlite_path.c_str(), &db_,
+        sqlite3_open_v2(options_.sqlite_path.c_str(), &raw,
                         SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+    SqliteHandle handle(raw);  // owned at once: a failed open can still return a handle
     if (rc != SQLITE_OK) {
-      const std::string why = db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
-      sqlite3_close_v2(db_);
-      db_ = nullptr;
+      const std::string why = raw != nullptr ? sqlite3_errmsg(raw) : sqlite3_errstr(rc);
       throw DbError(run_error(target_, fmt::format("{} ({})", why, result_name(rc))),
                     result_name(rc), false, false);
     }
-    sqlite3_extended_result_codes(db_, 0);
-    sqlite3_busy_handler(db_, busy_handler, nullptr);
-    query("PRAGMA journal_mode=WAL");
+    sqlite3_extended_result_codes(raw, 0);
+    sqlite3_busy_handler(raw, SqliteBusyWait::handler, &busy_);
+    db_ = std::move(handle);
+    query("PRAGMA journal_mode=WAL");  // throws for a file that is not a database: db_ closes
   }
 
   std::string pragma(const char* name) {
     sqlite3_stmt* stmt = nullptr;
     const std::string sql = fmt::format("PRAGMA {}", name);
-    if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) return "";
+    if (sqlite3_prepare_v2(db(), sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) return "";
     std::string value;
     if (sqlite3_step(stmt) == SQLITE_ROW) {
       const unsigned char* text = sqlite3_column_text(stmt, 0);
@@ -206,10 +229,16 @@ class SqliteConnection final : public Connection {
 
   ConnectOptions options_;
   std::string target_;
-  sqlite3* db_ = nullptr;
+  SqliteBusyWait busy_;  // the busy handler's state: outlives db_
+  SqliteHandle db_;
 };
 
-QueryResult SqliteStatement::execute(std::span<const Param> params) {
+// The text of a string parameter is bound without a copy (SQLITE_STATIC): it lives until
+// execute() returns, and step() clears the bindings before that.
+void SqliteStatement::bind(std::span<const Param> params) {
+  const auto placeholders = static_cast<std::size_t>(sqlite3_bind_parameter_count(stmt_));
+  if (params.size() != placeholders)
+    conn_.fail_params(sqlite3_sql(stmt_), params.size(), placeholders);
   for (std::size_t i = 0; i < params.size(); ++i) {
     const int index = static_cast<int>(i) + 1;
     int rc = SQLITE_OK;
@@ -219,17 +248,22 @@ QueryResult SqliteStatement::execute(std::span<const Param> params) {
       const std::string_view s = std::get<std::string_view>(params[i]);
       rc = sqlite3_bind_text(stmt_, index, s.data(), static_cast<int>(s.size()), SQLITE_STATIC);
     }
-    if (rc != SQLITE_OK) conn_.fail(rc);
+    if (rc != SQLITE_OK) {
+      sqlite3_clear_bindings(stmt_);
+      conn_.fail(rc);
+    }
   }
+}
+
+QueryResult SqliteStatement::step() {
+  conn_.start_statement();
   QueryResult r;
   const bool has_columns = sqlite3_column_count(stmt_) > 0;
   int rc = SQLITE_OK;
   while ((rc = sqlite3_step(stmt_)) == SQLITE_ROW) ++r.rows;
-  if (rc != SQLITE_DONE) {
-    sqlite3_reset(stmt_);
-    conn_.fail(rc);
-  }
   sqlite3_reset(stmt_);
+  sqlite3_clear_bindings(stmt_);  // no pointer into the caller's strings outlives execute()
+  if (rc != SQLITE_DONE) conn_.fail(rc);
   if (has_columns) {
     r.kind = QueryKind::kRead;
   } else if (dml_ && conn_.changes() > 0) {
@@ -240,6 +274,17 @@ QueryResult SqliteStatement::execute(std::span<const Param> params) {
     r.rows = 0;
   }
   return r;
+}
+
+QueryResult SqliteStatement::execute(std::span<const Param> params) {
+  bind(params);
+  return step();
+}
+
+QueryResult TextStatement::execute(std::span<const Param> params) {
+  if (params.size() != template_.placeholders())
+    conn_.fail_params(sql_, params.size(), template_.placeholders());
+  return conn_.query(substitute_params(template_, params, quote_sqlite));
 }
 
 class SqliteDriver final : public Driver {

@@ -5,8 +5,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <sstream>
 
+#include "monitor/disk_sample.h"
 #include "sysinfo/basic.h"
 #include "sysinfo/block_devices.h"
 #include "sysinfo/text.h"
@@ -16,15 +16,22 @@ namespace hostmark::io {
 std::vector<DiskCounters> parse_diskstats(std::string_view text) {
   std::vector<DiskCounters> out;
   for (const auto& line : sysinfo::split_lines(text)) {
-    std::istringstream in{std::string(line)};
+    // One parser for /proc/diskstats (monitor/); fio's table needs the 11-field counters.
+    const auto s = monitor::parse_diskstats_line(line);
+    if (!s || s->fields < 11) continue;
     DiskCounters c;
-    std::uint64_t sectors_r = 0, sectors_w = 0, in_flight = 0;
-    if (!(in >> c.major >> c.minor >> c.name >> c.reads >> c.read_merges >> sectors_r >>
-          c.read_ticks_ms >> c.writes >> c.write_merges >> sectors_w >> c.write_ticks_ms >>
-          in_flight >> c.io_ticks_ms >> c.time_in_queue_ms)) {
-      continue;
-    }
-    out.push_back(c);
+    c.name = s->name;
+    c.major = s->major;
+    c.minor = s->minor;
+    c.reads = s->rd_ios;
+    c.read_merges = s->rd_merges;
+    c.read_ticks_ms = s->rd_ticks_ms;
+    c.writes = s->wr_ios;
+    c.write_merges = s->wr_merges;
+    c.write_ticks_ms = s->wr_ticks_ms;
+    c.io_ticks_ms = s->io_ticks_ms;
+    c.time_in_queue_ms = s->time_in_queue_ms;
+    out.push_back(std::move(c));
   }
   return out;
 }

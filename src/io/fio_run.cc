@@ -193,7 +193,9 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
       }
       if (!files) return files.error();
       std::vector<std::string> notes;
-      if (p.job->invalidate && !p.job->direct && !diskless) {
+      // Direct jobs too, as fio does: an O_DIRECT write over cached pages (a file just laid
+      // out through the cache) makes the kernel write back and drop them first, on every I/O.
+      if (p.job->invalidate && !diskless) {
         if (auto st = TargetSet::invalidate(files.value()); !st) return st.error();
         notes.push_back(
             "invalidate=1: the page cache of the job's files was dropped before it started (fio's "

@@ -15,7 +15,7 @@ struct CpuTimes {
 };
 
 struct CpuSnapshot {
-  CpuTimes all;                  // the "cpu" line
+  CpuTimes all;                   // the "cpu" line
   std::vector<CpuTimes> per_cpu;  // "cpu0", "cpu1"... in order
   std::uint64_t context_switches = 0, processes_created = 0;
   std::uint64_t procs_running = 0, procs_blocked = 0;
@@ -24,9 +24,11 @@ struct CpuSnapshot {
 // Parses /proc/stat text; throws Failure naming the file on text that has no "cpu" line.
 CpuSnapshot parse_proc_stat(std::string_view text);
 
-// What iostat's and sar -u's CPU line print, in percent, computed as sysstat does: user
-// excludes guest, nice excludes guest_nice, system includes irq and softirq (iostat) and
-// the total is the sum of the deltas; a counter going backwards counts as 0.
+// What iostat's CPU line prints, in percent, computed as sysstat 12.6's iostat does: user and
+// nice as the kernel counts them (guest time included, as in iostat; sar -u ALL subtracts it),
+// system includes irq and softirq, and the total is the sum of the deltas of user, nice,
+// system, idle, iowait, irq, softirq and steal (1 when it is 0); a counter going backwards
+// counts as 0.
 struct CpuPercent {
   double user = 0, nice = 0, system = 0, iowait = 0, steal = 0, idle = 0;
 };

@@ -30,29 +30,43 @@ struct DiskSnapshot {
   std::vector<DiskSample> disks;
 };
 
+// One line of /proc/diskstats ("major minor name" and 4, 11, 15, 17 or more numbers; 4 is the
+// partition format of kernels before 2.6.25: reads, read sectors, writes, written sectors).
+// std::nullopt when the line is not of that form. `partition` is left false (the line does
+// not say; collect_disks() decides from /sys/block).
+std::optional<DiskSample> parse_diskstats_line(std::string_view line);
 // Every line of /proc/diskstats text; throws Failure naming the line on a malformed one.
 std::vector<DiskSample> parse_proc_diskstats(std::string_view text);
-// One /sys/block/NAME/stat file's text (no name or numbers in it).
+// One /sys/block/NAME/stat file's text (no name or numbers in it): 11, 15 or 17 numbers (4 for
+// an old kernel's partition). std::nullopt when the text is not of that form.
 std::optional<DiskSample> parse_sys_block_stat(std::string_view name, std::string_view text);
 
 // Reads the counters under `root` ("/" normally; a fixture directory in tests):
-// whole devices from root/sys/block/*/stat, plus partitions from root/proc/diskstats when
-// `partitions` is set, and root/proc/uptime.
+// whole devices from root/sys/block/*/stat in name order (device numbers from
+// root/sys/block/NAME/dev), and root/proc/uptime. With `partitions`, every line of
+// root/proc/diskstats instead, in its order, a name without root/sys/block/NAME marked as a
+// partition (how iostat -p tells them apart). Files that vanish while being read (a device
+// removed) are skipped; an unreadable root/proc/uptime is a run error naming it.
 DiskSnapshot collect_disks(const std::string& root, bool partitions);
 
 // iostat -x's quantities for one device over `interval_s` seconds, computed as sysstat
-// computes them (32-bit wrap of counters that wrap; a counter going backwards, a device that
-// appeared, is computed against zero like sysstat's first report).
+// computes them. Counter deltas: the *_ticks_ms fields are 32-bit in the kernel and wrap
+// modulo 2^32 (as in sysstat); another counter smaller than before wraps modulo 2^32 when
+// the old value fit in 32 bits (a 32-bit kernel), and otherwise counts as 0. A device whose
+// I/O count and sectors all went back (removed and added again, sysstat's test) is computed
+// against zero, like sysstat's first report; pass a zero `before` for a device that appeared.
 struct DiskRates {
-  double r_s = 0, w_s = 0, d_s = 0, f_s = 0;                  // requests per second
-  double rkb_s = 0, wkb_s = 0, dkb_s = 0;                     // KiB per second (kB in iostat)
-  double rrqm_s = 0, wrqm_s = 0, drqm_s = 0;                  // merges per second
-  double rrqm_pct = 0, wrqm_pct = 0, drqm_pct = 0;            // merges among requests
+  double r_s = 0, w_s = 0, d_s = 0, f_s = 0;        // requests per second
+  double rkb_s = 0, wkb_s = 0, dkb_s = 0;           // KiB per second (kB in iostat)
+  double rrqm_s = 0, wrqm_s = 0, drqm_s = 0;        // merges per second
+  double rrqm_pct = 0, wrqm_pct = 0, drqm_pct = 0;  // merges among requests
   double r_await_ms = 0, w_await_ms = 0, d_await_ms = 0, f_await_ms = 0;
-  double rareq_kb = 0, wareq_kb = 0, dareq_kb = 0;            // mean request size, KiB
-  double aqu_sz = 0;                                          // time_in_queue / interval
-  double util_pct = 0;                                        // io_ticks / interval
-  double tps = 0;                                             // r+w+d (sysstat's tps)
+  double rareq_kb = 0, wareq_kb = 0, dareq_kb = 0;               // mean request size, KiB
+  double aqu_sz = 0;                                             // time_in_queue / interval
+  double util_pct = 0;                                           // io_ticks / interval
+  double tps = 0;                                                // r+w+d (sysstat's tps)
+  std::uint64_t rd_sectors = 0, wr_sectors = 0, dc_sectors = 0;  // in the interval, 512 B
+  std::uint64_t ios = 0;  // rd+wr+dc+fl requests completed in the interval (iostat -z)
 };
 DiskRates disk_rates(const DiskSample& before, const DiskSample& after, double interval_s);
 

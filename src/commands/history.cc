@@ -1,0 +1,70 @@
+// `hostmark history`: what `hostmark record` sampled, as rates per interval (sar-like table:
+// CPU, sar -b's transfer summary, memory and load; or one device's iostat -x columns with
+// --device), in text, CSV or JSON.
+#include "monitor/history.h"
+
+#include <chrono>
+#include <cstdlib>
+
+#include "cli/time_spec.h"
+#include "commands/cli_common.h"
+#include "monitor/record_store.h"
+#include "output/history_format.h"
+
+namespace hostmark {
+namespace {
+
+struct HistoryOptions {
+  std::string db;
+  std::string from = "1h ago";
+  std::string to = "now";
+  std::string device;
+  OutputOptions output;
+};
+
+std::string env(const char* name) {
+  const char* v = std::getenv(name);
+  return v == nullptr ? "" : v;
+}
+
+}  // namespace
+
+int run_history_command(const std::vector<std::string>& args, const CommandIo& io) {
+  HistoryOptions o;
+  CLI::App app("Show what `hostmark record` sampled: rates per interval, like sar.", "history");
+  app.add_option("--db", o.db, "database file [$XDG_STATE_HOME/hostmark/record.db]")
+      ->type_name("PATH");
+  app.add_option("--from", o.from,
+                 "start: '1h ago', today, yesterday, 'YYYY-MM-DD HH:MM', HH:MM, @SECONDS [1h ago]")
+      ->type_name("TIME");
+  app.add_option("--to", o.to, "end, same forms [now]")->type_name("TIME");
+  app.add_option("--device", o.device, "one device's iostat -x columns (vda, nvme0n1)")
+      ->type_name("NAME");
+  add_output_options(app, o.output);
+  if (!parse_command_line(app, args, io)) return 0;
+  const std::int64_t now = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                               std::chrono::system_clock::now().time_since_epoch())
+                               .count();
+  const std::int64_t from = parse_time_spec("--from", o.from, now).value();
+  const std::int64_t to = parse_time_spec("--to", o.to, now).value();
+  if (to < from) throw Failure(usage_error("--to", "is before --from"));
+  if (o.db.empty()) o.db = monitor::default_record_path(env("XDG_STATE_HOME"), env("HOME"));
+
+  const monitor::RecordStore store = monitor::RecordStore::open_read_only(o.db);
+  auto sink = OutputSink::open(o.output, io.out).value();
+  const auto writer =
+      make_history_writer(o.output.format, HistoryHeader{o.db, from, to, o.device}, sink->stream());
+  monitor::HistoryBuilder builder(o.device);
+  std::uint64_t rows = 0;
+  store.for_each(from, to, [&](const monitor::HostSample& s) {
+    if (const auto row = builder.add(s)) {
+      writer->row(*row);
+      ++rows;
+    }
+  });
+  writer->finish(rows);
+  sink->close().value();
+  return 0;
+}
+
+}  // namespace hostmark

@@ -1,0 +1,55 @@
+#pragma once
+// The SQLite database of `hostmark record`: one row per sample (raw counters, not rates) and
+// one row per block device of each sample. Each sample is written in one transaction (WAL,
+// synchronous=NORMAL), so a recorder killed at any moment, SIGKILL included, loses at most the
+// sample in flight and never leaves a half-written one; readers may read while it records.
+#include <sqlite3.h>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "core/error.h"
+#include "monitor/host_sample.h"
+
+namespace hostmark::monitor {
+
+class RecordStore {
+ public:
+  // Opens (creating the file, its directory and the schema when missing) the store at `path`.
+  // Throws Failure naming the path when it cannot be opened or is not a record database.
+  static RecordStore open(const std::string& path);
+  // Opens an existing store read-only; Failure naming the path when it does not exist.
+  static RecordStore open_read_only(const std::string& path);
+
+  RecordStore(RecordStore&&) noexcept = default;
+  RecordStore& operator=(RecordStore&&) noexcept = default;
+  ~RecordStore();
+
+  void append(const HostSample& sample);
+  // Removes the samples older than `time_ns`; returns how many.
+  std::uint64_t prune_before(std::int64_t time_ns);
+  // Calls `f` with each sample whose time is in [from_ns, to_ns], oldest first, one at a time
+  // (a week of 1 s samples is never held in memory at once).
+  void for_each(std::int64_t from_ns, std::int64_t to_ns,
+                const std::function<void(const HostSample&)>& f) const;
+  std::uint64_t count() const;
+
+ private:
+  struct Closer {
+    void operator()(sqlite3* db) const { sqlite3_close_v2(db); }
+  };
+  RecordStore(std::unique_ptr<sqlite3, Closer> db, std::string path)
+      : db_(std::move(db)), path_(std::move(path)) {}
+  void exec(const char* sql) const;
+
+  std::unique_ptr<sqlite3, Closer> db_;
+  std::string path_;
+};
+
+// $XDG_STATE_HOME/hostmark/record.db, else ~/.local/state/hostmark/record.db, from the given
+// environment values ("" when unset).
+std::string default_record_path(const std::string& xdg_state_home, const std::string& home);
+
+}  // namespace hostmark::monitor

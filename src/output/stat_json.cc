@@ -1,0 +1,191 @@
+// hostmark's own JSON and CSV for `stat`: the same numbers as the text, full precision,
+// units in the names.
+#include "output/stat_json.h"
+
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+#include <utility>
+#include <vector>
+
+#include "output/stat_extras_text.h"
+
+namespace hostmark {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+inline constexpr int kStatSchemaVersion = 1;
+
+struct Metric {
+  const char* name;
+  double value;
+  const char* unit;
+};
+
+std::vector<Metric> cpu_metrics(const monitor::CpuPercent& c) {
+  return {{"user", c.user, "%"},     {"nice", c.nice, "%"},   {"system", c.system, "%"},
+          {"iowait", c.iowait, "%"}, {"steal", c.steal, "%"}, {"idle", c.idle, "%"}};
+}
+
+std::vector<Metric> device_metrics(const monitor::DiskRates& x) {
+  return {{"r_s", x.r_s, "1/s"},
+          {"w_s", x.w_s, "1/s"},
+          {"d_s", x.d_s, "1/s"},
+          {"f_s", x.f_s, "1/s"},
+          {"tps", x.tps, "1/s"},
+          {"rkib_s", x.rkb_s, "KiB/s"},
+          {"wkib_s", x.wkb_s, "KiB/s"},
+          {"dkib_s", x.dkb_s, "KiB/s"},
+          {"rrqm_s", x.rrqm_s, "1/s"},
+          {"wrqm_s", x.wrqm_s, "1/s"},
+          {"drqm_s", x.drqm_s, "1/s"},
+          {"rrqm_pct", x.rrqm_pct, "%"},
+          {"wrqm_pct", x.wrqm_pct, "%"},
+          {"drqm_pct", x.drqm_pct, "%"},
+          {"r_await_ms", x.r_await_ms, "ms"},
+          {"w_await_ms", x.w_await_ms, "ms"},
+          {"d_await_ms", x.d_await_ms, "ms"},
+          {"f_await_ms", x.f_await_ms, "ms"},
+          {"rareq_kib", x.rareq_kb, "KiB"},
+          {"wareq_kib", x.wareq_kb, "KiB"},
+          {"dareq_kib", x.dareq_kb, "KiB"},
+          {"aqu_sz", x.aqu_sz, "requests"},
+          {"util_pct", x.util_pct, "%"},
+          {"read_kib", static_cast<double>(x.rd_sectors) / 2, "KiB"},
+          {"written_kib", static_cast<double>(x.wr_sectors) / 2, "KiB"},
+          {"discarded_kib", static_cast<double>(x.dc_sectors) / 2, "KiB"}};
+}
+
+std::vector<Metric> sar_metrics(const monitor::SarSummary& s) {
+  return {{"tps", s.tps, "1/s"},
+          {"rtps", s.rtps, "1/s"},
+          {"wtps", s.wtps, "1/s"},
+          {"dtps", s.dtps, "1/s"},
+          {"bread_s", s.bread_s, "512B/s"},
+          {"bwrtn_s", s.bwrtn_s, "512B/s"},
+          {"bdscd_s", s.bdscd_s, "512B/s"}};
+}
+
+std::vector<Metric> mem_metrics(const monitor::MemoryLoad& m) {
+  const auto d = [](std::uint64_t v) { return static_cast<double>(v); };
+  const auto& u = m.memory;
+  return {{"mem_total_bytes", d(u.total_bytes), "B"},
+          {"mem_used_bytes", d(u.used_bytes), "B"},
+          {"mem_free_bytes", d(u.free_bytes), "B"},
+          {"mem_shared_bytes", d(u.shared_bytes), "B"},
+          {"mem_buff_cache_bytes", d(u.buff_cache_bytes), "B"},
+          {"mem_available_bytes", d(u.available_bytes), "B"},
+          {"swap_total_bytes", d(u.swap_total_bytes), "B"},
+          {"swap_used_bytes", d(u.swap_used_bytes), "B"},
+          {"swap_free_bytes", d(u.swap_free_bytes), "B"},
+          {"load1", m.load.load1, ""},
+          {"load5", m.load.load5, ""},
+          {"load15", m.load.load15, ""},
+          {"uptime_s", m.load.uptime_s, "s"}};
+}
+
+Json object_of(const std::vector<Metric>& metrics) {
+  Json j = Json::object();
+  for (const auto& m : metrics) j[m.name] = m.value;
+  return j;
+}
+
+class JsonWriter final : public StatWriter {
+ public:
+  JsonWriter(const StatView& view, std::ostream& out) : v_(view), out_(out) {}
+
+  void begin(const StatHost& h) override {
+    const Json host = {{"sysname", h.sysname},   {"release", h.release},
+                       {"nodename", h.nodename}, {"machine", h.machine},
+                       {"cpus", h.cpus},         {"start_time_s", h.start_time_s}};
+    out_ << "{\"schema\": \"hostmark.stat\", \"schema_version\": " << kStatSchemaVersion
+         << ",\n \"host\": " << host.dump() << ",\n \"reports\": [";
+    out_.flush();
+  }
+
+  void frame(const StatFrame& f) override {
+    const auto& r = f.report;
+    Json j = {
+        {"time_s", r.wall_time_s}, {"interval_s", r.interval_s}, {"since_boot", r.since_boot}};
+    if (v_.cpu && !v_.sar) j["cpu"] = object_of(cpu_metrics(r.cpu));
+    if (v_.disk && !v_.sar) {
+      Json devices = Json::array();
+      for (const auto& row : r.devices) {
+        Json d = {{"name", row.name}, {"partition", row.partition}};
+        d.update(object_of(device_metrics(row.rates)));
+        const auto why = f.parallel.find(row.name);
+        d["util_misleading"] = why != f.parallel.end();
+        if (why != f.parallel.end()) d["parallel_because"] = why->second;
+        devices.push_back(std::move(d));
+      }
+      j["devices"] = std::move(devices);
+    }
+    if (f.sar) j["sar"] = object_of(sar_metrics(*f.sar));
+    if (f.mem) j["memory_load"] = object_of(mem_metrics(*f.mem));
+    out_ << (frames_++ > 0 ? ",\n  " : "\n  ")
+         << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    out_.flush();
+  }
+
+  void end(const std::optional<monitor::SarSummary>& average) override {
+    out_ << "\n ]";
+    if (average) out_ << ",\n \"sar_average\": " << object_of(sar_metrics(*average)).dump();
+    out_ << "\n}\n";
+    out_.flush();
+  }
+
+ private:
+  StatView v_;
+  std::ostream& out_;
+  int frames_ = 0;
+};
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+class CsvWriter final : public StatWriter {
+ public:
+  CsvWriter(const StatView& view, std::ostream& out) : v_(view), out_(out) {}
+  void begin(const StatHost&) override { out_ << "time_s,object,metric,value,unit\n"; }
+
+  void frame(const StatFrame& f) override {
+    const auto& r = f.report;
+    if (v_.cpu && !v_.sar) rows(r.wall_time_s, "cpu", cpu_metrics(r.cpu));
+    if (v_.disk && !v_.sar)
+      for (const auto& row : r.devices) rows(r.wall_time_s, row.name, device_metrics(row.rates));
+    if (f.sar) rows(r.wall_time_s, "sar", sar_metrics(*f.sar));
+    if (f.mem) rows(r.wall_time_s, "memory_load", mem_metrics(*f.mem));
+    out_.flush();
+  }
+
+  void end(const std::optional<monitor::SarSummary>& average) override {
+    if (average) rows(-1, "sar_average", sar_metrics(*average));
+    out_.flush();
+  }
+
+ private:
+  void rows(std::int64_t time_s, const std::string& object, const std::vector<Metric>& ms) {
+    const std::string time = time_s < 0 ? "" : std::to_string(time_s);
+    for (const auto& m : ms)
+      out_ << fmt::format("{},{},{},{},{}\n", time, csv_field(object), m.name, m.value, m.unit);
+  }
+
+  StatView v_;
+  std::ostream& out_;
+};
+
+}  // namespace
+
+std::unique_ptr<StatWriter> make_stat_json_writer(const StatView& view, std::ostream& out) {
+  return std::make_unique<JsonWriter>(view, out);
+}
+std::unique_ptr<StatWriter> make_stat_csv_writer(const StatView& view, std::ostream& out) {
+  return std::make_unique<CsvWriter>(view, out);
+}
+
+}  // namespace hostmark

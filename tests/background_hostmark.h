@@ -1,0 +1,102 @@
+#pragma once
+// hostmark started in the background, as a user would from a shell (SIGINT and SIGTERM at
+// their defaults, no signal blocked), for tests that signal it or kill it mid-run; stdout and
+// stderr go to files of a ScratchDir. Header-only, for CLI tests.
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "run_binary.h"
+#include "scratch_dir.h"
+
+namespace hostmark {
+
+// hostmark started in the background, stdout and stderr going to files of `dir`.
+class BackgroundHostmark {
+ public:
+  BackgroundHostmark(const std::vector<std::string>& args,
+                     const std::vector<std::string>& extra_env, const ScratchDir& dir)
+      : out_path_(dir.file("child.out")), err_path_(dir.file("child.err")) {
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out_path_.c_str(),
+                                     O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err_path_.c_str(),
+                                     O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    sigset_t none;
+    sigset_t defaults;
+    sigemptyset(&none);
+    sigemptyset(&defaults);
+    sigaddset(&defaults, SIGINT);
+    sigaddset(&defaults, SIGTERM);
+    posix_spawnattr_setsigmask(&attr, &none);
+    posix_spawnattr_setsigdefault(&attr, &defaults);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    std::vector<std::string> argv_strings{HOSTMARK_BINARY};
+    argv_strings.insert(argv_strings.end(), args.begin(), args.end());
+    std::vector<std::string> env_strings = run_binary_detail::child_environment(extra_env);
+    std::vector<char*> argv = run_binary_detail::c_strings(argv_strings);
+    std::vector<char*> envp = run_binary_detail::c_strings(env_strings);
+    if (posix_spawn(&pid_, HOSTMARK_BINARY, &actions, &attr, argv.data(), envp.data()) != 0)
+      pid_ = -1;
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attr);
+  }
+  ~BackgroundHostmark() {
+    if (pid_ > 0) {  // a test that failed before wait(): do not leave it running
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+  }
+  BackgroundHostmark(const BackgroundHostmark&) = delete;
+  BackgroundHostmark& operator=(const BackgroundHostmark&) = delete;
+
+  bool started() const { return pid_ > 0; }
+  void signal(int sig) const {
+    if (pid_ > 0) kill(pid_, sig);
+  }
+  // Waits for the exit (SIGKILL after `timeout_s`, a safety net, not a measurement); the exit
+  // status, 128 + signal when killed, -1 when it had to be killed.
+  int wait(int timeout_s = 120) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
+    int status = 0;
+    while (waitpid(pid_, &status, WNOHANG) == 0) {
+      if (std::chrono::steady_clock::now() > deadline) {
+        kill(pid_, SIGKILL);
+        waitpid(pid_, &status, 0);
+        pid_ = -1;
+        return -1;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    pid_ = -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  }
+  std::string out() const { return slurp(out_path_); }
+  std::string err() const { return slurp(err_path_); }
+
+ private:
+  static std::string slurp(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+  std::string out_path_;
+  std::string err_path_;
+  pid_t pid_ = -1;
+};
+
+}  // namespace hostmark
