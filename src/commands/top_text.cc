@@ -98,7 +98,7 @@ std::vector<std::string> header_lines(const View& v) {
                              format_bytes(d.write_bytes_per_s));
     }
     if (h.system->devices.empty()) devices += " none";
-    if (devices.back() == '|') devices.pop_back();
+    if (devices.ends_with(" |")) devices.resize(devices.size() - 2);
     lines.push_back(devices);
   } else {
     lines.push_back("Actual DISK READ/WRITE, devices, CPU iowait: not available");
