@@ -8,8 +8,10 @@ packages=(
   libcli11-dev libfmt-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   liburing-dev libaio-dev libxxhash-dev libssl-dev libblkid-dev   # io engines, verify, safety
+  libncurses-dev   # hostmark top's screen
   libsqlite3-dev libmariadb-dev libpq-dev   # database drivers (SQLite linked, the others loaded at run time)
   mariadb-server postgresql   # the real servers of the OLTP tests and benchmarks (started by the tests, not as services)
+  iotop tmux   # peer of `hostmark top` (bench/top_compare.sh); tmux drives top's screen in tests
   sysbench fio   # the peers bench/ compares against, and the references of the drop-in faces
   hdparm bonnie++   # peers of `hostmark disk --timing` and `hostmark fs` (bench/, format checks)
   e2fsprogs util-linux   # mkfs.ext4, losetup, wipefs: device-safety tests on loop devices

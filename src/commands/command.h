@@ -42,5 +42,6 @@ int run_record_command(const std::vector<std::string>& args, const CommandIo& io
 int run_history_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_suite_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_stat_command(const std::vector<std::string>& args, const CommandIo& io);
+int run_top_command(const std::vector<std::string>& args, const CommandIo& io);
 
 }  // namespace hostmark

@@ -34,6 +34,9 @@ constexpr std::array kCommands = {
                  run_record_command},
     CommandEntry{"history", "show recorded samples as rates per interval, like sar",
                  run_history_command},
+    CommandEntry{"top",
+                 "per-process I/O like iotop: bytes and ops per second, IO%, block-layer totals",
+                 run_top_command},
     CommandEntry{"sysbench", "drop-in for sysbench 1.0.20 (cpu, memory, threads, mutex, fileio)",
                  run_sysbench_command},
 };

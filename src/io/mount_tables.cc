@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cstring>
 
+#include "monitor/proc_file.h"
 #include "sysinfo/filesystem.h"
 #include "sysinfo/text.h"
 
@@ -84,22 +85,9 @@ std::vector<SwapEntry> parse_swaps(std::string_view text) {
 }
 
 Expected<std::string> read_proc_file(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return run_error(path, std::strerror(errno));
   std::string text;
-  char buf[16384];
-  for (;;) {
-    const ssize_t n = ::read(fd, buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      const int err = errno;
-      ::close(fd);
-      return run_error(path, std::strerror(err));
-    }
-    if (n == 0) break;
-    text.append(buf, static_cast<std::size_t>(n));
-  }
-  ::close(fd);
+  const int err = monitor::read_proc_text(path, text);
+  if (err != 0) return run_error(path, std::strerror(err));
   return text;
 }
 
