@@ -10,6 +10,7 @@
 #include "commands/cli_common.h"
 #include "fsbench/bonnie_format.h"
 #include "fsbench/fs_run.h"
+#include "output/activity_text.h"
 #include "output/storage_text.h"
 #include "results/context.h"
 
@@ -34,6 +35,7 @@ struct FsArgs {
   bool quick = false;
   bool files_given = false;  // --files was on the command line (--quick does not override it)
   bool keep_cache = false;
+  bool monitor = false;
   std::int64_t seed = -1;
 };
 
@@ -101,6 +103,7 @@ FsOptions resolve(const FsArgs& a, std::uint64_t ram_bytes) {
   parse_file_size(a.file_size, o);
   o.dirs = a.dirs;
   o.threads = a.threads;
+  o.monitor = a.monitor;
   o.drop_cache = !a.keep_cache && o.size_bytes > 0 && o.size_bytes < 2 * ram_bytes;
   o.seed = a.seed >= 0 ? static_cast<std::uint64_t>(a.seed)
                        : static_cast<std::uint64_t>(
@@ -116,6 +119,7 @@ void write_fs_text(const Result& r, std::ostream& out) {
   fsbench::write_fs_details(r, out);
   out << '\n' << fsbench::bonnie_csv_line(r) << '\n';
   if (r.interrupted) out << "(interrupted: the figures cover the tests that finished)\n";
+  write_activity_table(r, out);
   for (const auto& n : r.notes) out << "note: " << n << '\n';
   for (const auto& w : r.warnings) out << "warning: " << w << '\n';
   for (const auto& t : r.storage) write_storage_warnings(t, out);
@@ -165,6 +169,8 @@ int run_fs_command(const std::vector<std::string>& args, const CommandIo& io) {
   app.add_flag("--keep-cache", a.keep_cache,
                "never drop the page cache between tests (bonnie++'s way; reads may be cached)");
   app.add_flag("--quick", a.quick, "small sizes (64M data, 1 x 1024 files) for smoke runs");
+  app.add_flag("--monitor", a.monitor,
+               "record what the disk and the CPUs did during each test (iostat -x's view)");
   add_output_options(app, output);
   if (!parse_command_line(app, args, io)) return 0;
   a.files_given = files->count() > 0;

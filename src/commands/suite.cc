@@ -7,6 +7,7 @@
 #include "cli/units.h"
 #include "commands/cli_common.h"
 #include "commands/suite_steps.h"
+#include "output/activity_text.h"
 #include "output/table.h"
 #include "results/context.h"
 #include "results/context_warnings.h"
@@ -37,6 +38,7 @@ void write_suite_text(const Result& r, const std::string& saved_path, std::ostre
       t.add_row({p.name, m.name, format_value(m), m.unit == "bytes" ? "" : m.unit});
   }
   out << t.render();
+  write_activity_table(r, out);
   for (const auto& n : r.notes) out << "note: " << n << '\n';
   for (const auto& w : r.warnings) out << "warning: " << w << '\n';
   if (!saved_path.empty()) out << "saved: " << saved_path << '\n';

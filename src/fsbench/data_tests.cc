@@ -14,6 +14,7 @@
 #include "fsbench/char_tests.h"
 #include "fsbench/fd.h"
 #include "fsbench/test_meter.h"
+#include "fsbench/watched.h"
 #include "storage/storage_context.h"
 
 namespace hostmark::fsbench {
@@ -143,32 +144,32 @@ void run_data_tests(const FsOptions& o, const WorkDir& work, std::ostream& progr
   if (o.char_bytes > 0) {
     const std::string chars = work.file("data.char");
     announce(progress, "Writing a byte at a time...");
-    run.phases.push_back(putc_test(o, chars));
+    run.phases.push_back(watched(o, [&] { return putc_test(o, chars); }));
     unlink(chars.c_str());
     done(progress);
   }
   announce(progress, "Writing intelligently...");
-  run.phases.push_back(block_write_test(o, data));
+  run.phases.push_back(watched(o, [&] { return block_write_test(o, data); }));
   done(progress);
   Fd probe = Fd::open(data, O_RDONLY);
   drop_cache(o, probe, run);
   announce(progress, "Rewriting...");
-  run.phases.push_back(rewrite_test(o, data));
+  run.phases.push_back(watched(o, [&] { return rewrite_test(o, data); }));
   done(progress);
   if (o.char_bytes > 0) {
     drop_cache(o, probe, run);
     announce(progress, "Reading a byte at a time...");
-    run.phases.push_back(getc_test(o, data));
+    run.phases.push_back(watched(o, [&] { return getc_test(o, data); }));
     done(progress);
   }
   drop_cache(o, probe, run);
   announce(progress, "Reading intelligently...");
-  run.phases.push_back(block_read_test(o, data));
+  run.phases.push_back(watched(o, [&] { return block_read_test(o, data); }));
   run.block_read_mb_s = run.phases.back().metric("mb_per_s")->value;
   done(progress);
   drop_cache(o, probe, run);
   announce(progress, "Random seeks...");
-  run.phases.push_back(seeks_test(o, data));
+  run.phases.push_back(watched(o, [&] { return seeks_test(o, data); }));
   done(progress);
   unlink(data.c_str());
 }

@@ -16,6 +16,7 @@
 
 #include "fsbench/fd.h"
 #include "fsbench/test_meter.h"
+#include "fsbench/watched.h"
 
 namespace hostmark::fsbench {
 namespace {
@@ -139,17 +140,22 @@ void run_round(const FsOptions& o, const std::string& prefix, const std::string&
   const std::vector<char> data(kFileChunk, 'f');
   const char* how = random_order ? "random" : "sequential";
   progress << "Create files in " << how << " order..." << std::flush;
-  phases.push_back(
-      timed(prefix + "create", o, next_order(), [&](std::size_t i) { create_file(set, i, data); }));
+  phases.push_back(watched(o, [&] {
+    return timed(prefix + "create", o, next_order(),
+                 [&](std::size_t i) { create_file(set, i, data); });
+  }));
   progress << "done.\nStat files in " << how << " order..." << std::flush;
-  phases.push_back(
-      timed(prefix + "stat", o, next_order(), [&](std::size_t i) { stat_file(set, i); }));
+  phases.push_back(watched(o, [&] {
+    return timed(prefix + "stat", o, next_order(), [&](std::size_t i) { stat_file(set, i); });
+  }));
   progress << "done.\nRead files in " << how << " order..." << std::flush;
-  phases.push_back(
-      timed(prefix + "read", o, next_order(), [&](std::size_t i) { read_file(set, i); }));
+  phases.push_back(watched(o, [&] {
+    return timed(prefix + "read", o, next_order(), [&](std::size_t i) { read_file(set, i); });
+  }));
   progress << "done.\nDelete files in " << how << " order..." << std::flush;
-  phases.push_back(
-      timed(prefix + "delete", o, next_order(), [&](std::size_t i) { delete_file(set, i); }));
+  phases.push_back(watched(o, [&] {
+    return timed(prefix + "delete", o, next_order(), [&](std::size_t i) { delete_file(set, i); });
+  }));
   progress << "done.\n" << std::flush;
   remove_dirs(o, set);
 }

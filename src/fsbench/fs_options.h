@@ -24,6 +24,8 @@ struct FsOptions {
   int threads = 1;          // metadata threads (mdtest-style)
   bool drop_cache = false;  // drop the page cache between phases (size < 2 x RAM)
   std::uint64_t seed = 0;
+  bool monitor = false;      // --monitor: each phase carries what the disk and CPUs did
+  std::string monitor_disk;  // the whole disk watched (measure_fs fills it; "" = CPU only)
 
   std::uint64_t file_count() const { return files_k * 1024; }
 };

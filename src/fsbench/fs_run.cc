@@ -50,12 +50,15 @@ FsOptions suite_fs_options(const std::string& dir, bool quick, std::uint64_t ram
   o.files_k = quick ? 1 : 16;
   o.drop_cache = o.size_bytes < 2 * ram_bytes;
   o.seed = 1;
+  o.monitor = true;  // the suite's storage figures say what the disk did
   return o;
 }
 
-void measure_fs(const FsOptions& o, std::ostream& progress, Result& r) {
-  fill_options(o, r);
-  StorageTarget target = storage::describe_storage(o.dir).value();
+void measure_fs(const FsOptions& options, std::ostream& progress, Result& r) {
+  fill_options(options, r);
+  StorageTarget target = storage::describe_storage(options.dir).value();
+  FsOptions o = options;
+  o.monitor_disk = target.disk;
   DataRun data;
   {
     SignalGuard guard;
