@@ -40,5 +40,6 @@ int run_fs_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_db_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_suite_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_stat_command(const std::vector<std::string>& args, const CommandIo& io);
+int run_exporter_command(const std::vector<std::string>& args, const CommandIo& io);
 
 }  // namespace hostmark

@@ -29,6 +29,9 @@ constexpr std::array kCommands = {
     CommandEntry{
         "stat", "CPU and device statistics as iostat computes them (-x, -p, -o JSON, --sar, --mem)",
         run_stat_command},
+    CommandEntry{"exporter",
+                 "Prometheus metrics at GET /metrics (node_exporter's disk names, CPU iowait)",
+                 run_exporter_command},
     CommandEntry{"sysbench", "drop-in for sysbench 1.0.20 (cpu, memory, threads, mutex, fileio)",
                  run_sysbench_command},
 };
