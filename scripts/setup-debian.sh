@@ -14,6 +14,7 @@ packages=(
   iotop tmux   # peer of `hostmark top` (bench/top_compare.sh); tmux drives top's screen in tests
   sysbench fio   # the peers bench/ compares against, and the references of the drop-in faces
   hdparm bonnie++   # peers of `hostmark disk --timing` and `hostmark fs` (bench/, format checks)
+  sysstat   # iostat and sar: the references of `hostmark stat` (tests/stat_vs_iostat_test.cc, bench/stat_compare.sh)
   e2fsprogs util-linux   # mkfs.ext4, losetup, wipefs: device-safety tests on loop devices
   jq time   # bench/*.sh read fio-format JSON; /usr/bin/time measures client CPU (oltp_compare)
   openssl   # scripts/db-servers.sh: the test servers' self-signed TLS certificate

@@ -107,10 +107,10 @@ TEST(MonitorDiskSampleTest, CollectsWholeDevicesFromSysBlockInNameOrder) {
   EXPECT_EQ(s.disks[0].name, "loop0");
   EXPECT_EQ(s.disks[0].fields, 11);
   EXPECT_EQ(s.disks[1].name, "vda");
-  EXPECT_EQ(s.disks[1].major, 254u);
-  EXPECT_EQ(s.disks[1].minor, 0u);
+  EXPECT_EQ(s.disks[1].rd_ios, 10u);
+  EXPECT_EQ(s.disks[1].fl_ticks_ms, 9u);
   EXPECT_EQ(s.disks[2].name, "vdb");
-  EXPECT_EQ(s.disks[2].minor, 16u);
+  EXPECT_EQ(s.disks[2].rd_sectors, 8u);
   EXPECT_FALSE(s.disks[1].partition);
 
   // vdb is removed: the next sample does not have it.
@@ -132,8 +132,10 @@ TEST(MonitorDiskSampleTest, WithPartitionsReadsDiskstatsInFileOrder) {
   EXPECT_EQ(s.uptime_ms, 100500u);
   ASSERT_EQ(s.disks.size(), 3u);
   EXPECT_EQ(s.disks[0].name, "vda");
+  EXPECT_EQ(s.disks[0].major, 254u);
   EXPECT_FALSE(s.disks[0].partition);
   EXPECT_EQ(s.disks[1].name, "vda1");
+  EXPECT_EQ(s.disks[1].minor, 1u);
   EXPECT_TRUE(s.disks[1].partition);
   EXPECT_EQ(s.disks[2].fields, 4);
 }

@@ -43,5 +43,6 @@ int run_history_command(const std::vector<std::string>& args, const CommandIo& i
 int run_suite_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_stat_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_top_command(const std::vector<std::string>& args, const CommandIo& io);
+int run_exporter_command(const std::vector<std::string>& args, const CommandIo& io);
 
 }  // namespace hostmark

@@ -37,6 +37,9 @@ constexpr std::array kCommands = {
     CommandEntry{"top",
                  "per-process I/O like iotop: bytes and ops per second, IO%, block-layer totals",
                  run_top_command},
+    CommandEntry{"exporter",
+                 "Prometheus metrics at GET /metrics (node_exporter's disk names, CPU iowait)",
+                 run_exporter_command},
     CommandEntry{"sysbench", "drop-in for sysbench 1.0.20 (cpu, memory, threads, mutex, fileio)",
                  run_sysbench_command},
 };

@@ -8,7 +8,7 @@
 #include <span>
 
 #include "core/error.h"
-#include "sysinfo/basic.h"
+#include "monitor/proc_file.h"
 #include "sysinfo/text.h"
 
 namespace hostmark::monitor {
@@ -77,14 +77,8 @@ std::optional<std::uint64_t> parse_uptime_ms(std::string_view text) {
 
 std::optional<DiskSample> read_whole_device(const std::filesystem::path& dir) {
   const std::string name = dir.filename().string();
-  auto s = parse_sys_block_stat(name, sysinfo::read_text_file((dir / "stat").string()));
+  auto s = parse_sys_block_stat(name, read_proc_file((dir / "stat").string()));
   if (!s) return std::nullopt;
-  const std::string dev = sysinfo::read_trimmed_file((dir / "dev").string());
-  const auto colon = dev.find(':');
-  if (colon != std::string::npos) {
-    to_number(std::string_view(dev).substr(0, colon), s->major);
-    to_number(std::string_view(dev).substr(colon + 1), s->minor);
-  }
   return s;
 }
 
@@ -126,13 +120,13 @@ DiskSnapshot collect_disks(const std::string& root, bool partitions) {
   namespace fs = std::filesystem;
   DiskSnapshot snap;
   const std::string uptime_path = root + "/proc/uptime";
-  const auto up = parse_uptime_ms(sysinfo::read_text_file(uptime_path));
+  const auto up = parse_uptime_ms(read_proc_file(uptime_path));
   if (!up) throw Failure(run_error(uptime_path, "cannot read the uptime"));
   snap.uptime_ms = *up;
 
   const fs::path sys_block = fs::path(root) / "sys/block";
   if (partitions) {
-    const std::string text = sysinfo::read_text_file(root + "/proc/diskstats");
+    const std::string text = read_proc_file(root + "/proc/diskstats");
     for (const auto line : sysinfo::split_lines(text)) {
       auto s = parse_diskstats_line(line);
       if (!s) continue;  // a line cut short while the table changed

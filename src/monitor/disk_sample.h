@@ -42,8 +42,10 @@ std::vector<DiskSample> parse_proc_diskstats(std::string_view text);
 std::optional<DiskSample> parse_sys_block_stat(std::string_view name, std::string_view text);
 
 // Reads the counters under `root` ("/" normally; a fixture directory in tests):
-// whole devices from root/sys/block/*/stat in name order (device numbers from
-// root/sys/block/NAME/dev), and root/proc/uptime. With `partitions`, every line of
+// whole devices from root/sys/block/*/stat in name order, and root/proc/uptime. Their
+// major/minor stay 0 there: the rates do not need them and reading root/sys/block/NAME/dev
+// would double the files opened every interval (/proc/diskstats, read with `partitions`,
+// has them). With `partitions`, every line of
 // root/proc/diskstats instead, in its order, a name without root/sys/block/NAME marked as a
 // partition (how iostat -p tells them apart). Files that vanish while being read (a device
 // removed) are skipped; an unreadable root/proc/uptime is a run error naming it.

@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "sysinfo/basic.h"
+#include "monitor/proc_file.h"
 #include "sysinfo/text.h"
 
 namespace hostmark::monitor {
@@ -49,9 +49,9 @@ LoadInfo parse_load(std::string_view loadavg, std::string_view uptime) {
 
 MemoryLoad collect_memory_load(const std::string& root) {
   MemoryLoad m;
-  m.memory = parse_memory_usage(sysinfo::read_text_file(root + "/proc/meminfo"));
-  m.load = parse_load(sysinfo::read_text_file(root + "/proc/loadavg"),
-                      sysinfo::read_text_file(root + "/proc/uptime"));
+  m.memory = parse_memory_usage(read_proc_file(root + "/proc/meminfo"));
+  m.load =
+      parse_load(read_proc_file(root + "/proc/loadavg"), read_proc_file(root + "/proc/uptime"));
   return m;
 }
 

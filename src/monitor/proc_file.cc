@@ -44,4 +44,10 @@ int read_proc_text_at(int dirfd, const char* name, std::string& text) {
   return read_and_close(fd, text);
 }
 
+std::string read_proc_file(const std::string& path) {
+  std::string text;
+  read_proc_text(path, text);
+  return text;
+}
+
 }  // namespace hostmark::monitor

@@ -12,5 +12,8 @@ int read_proc_text(const std::string& path, std::string& text);
 // The same for `name` relative to the directory open as `dirfd` (a /proc/PID directory opened
 // once: the path is not walked again for each of its files).
 int read_proc_text_at(int dirfd, const char* name, std::string& text);
+// The whole file, or "" when it cannot be opened or read (a device removed meanwhile): for
+// callers that need no reason.
+std::string read_proc_file(const std::string& path);
 
 }  // namespace hostmark::monitor

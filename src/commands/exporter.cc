@@ -1,0 +1,39 @@
+// `hostmark exporter [--listen 127.0.0.1:9464]`: Prometheus metrics at GET /metrics, with
+// node_exporter's disk metric names (see exporter/disk_metrics.h), read fresh from /proc and
+// /sys on every scrape. Loopback by default; SIGINT/SIGTERM stop it (status 0).
+#include <unistd.h>
+
+#include "commands/cli_common.h"
+#include "exporter/disk_metrics.h"
+#include "exporter/http_server.h"
+#include "monitor/proc_file.h"
+#include "runner/signal_guard.h"
+
+namespace hostmark {
+
+int run_exporter_command(const std::vector<std::string>& args, const CommandIo& io) {
+  std::string listen = "127.0.0.1:9464";
+  CLI::App app(
+      "Serve Prometheus metrics (node_exporter's disk metric names, CPU iowait) at GET "
+      "/metrics.",
+      "exporter");
+  app.add_option("--listen", listen, "HOST:PORT to listen on (default 127.0.0.1:9464)")
+      ->type_name("HOST:PORT");
+  if (!parse_command_line(app, args, io)) return 0;
+  const auto address = exporter::parse_listen_address(listen).value();
+  auto server = exporter::HttpServer::listen(address).value();
+  io.err << "hostmark exporter: listening on http://" << server->bound_address() << "/metrics\n";
+  io.err.flush();
+
+  const double ticks_per_s = static_cast<double>(sysconf(_SC_CLK_TCK));
+  const auto render = [ticks_per_s] {
+    const auto disks = monitor::collect_disks("/", true).disks;
+    const auto cpu = monitor::parse_proc_stat(monitor::read_proc_file("/proc/stat")).all;
+    return exporter::disk_metrics_text(disks, cpu, ticks_per_s);
+  };
+  SignalGuard guard;
+  server->serve(render, [&guard] { return guard.stop_requested(); });
+  return 0;
+}
+
+}  // namespace hostmark
