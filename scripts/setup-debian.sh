@@ -16,7 +16,7 @@ packages=(
   hdparm bonnie++   # peers of `hostmark disk --timing` and `hostmark fs` (bench/, format checks)
   sysstat   # iostat and sar: the references of `hostmark stat` (tests/stat_vs_iostat_test.cc, bench/stat_compare.sh)
   e2fsprogs util-linux   # mkfs.ext4, losetup, wipefs: device-safety tests on loop devices
-  jq time   # bench/*.sh read fio-format JSON; /usr/bin/time measures client CPU (oltp_compare)
+  jq time python3   # bench/*.sh read fio-format JSON; /usr/bin/time measures client CPU (oltp_compare); python3 in bench/stat_compare.sh
   openssl   # scripts/db-servers.sh: the test servers' self-signed TLS certificate
   clang-format git   # scripts/test.sh checks the source format of the tracked files
 )
