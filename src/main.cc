@@ -48,5 +48,10 @@ int main(int argc, char** argv) {
   } catch (const std::bad_alloc&) {
     std::cerr << "hostmark: " << args[0] << ": out of memory\n";
     return 1;
+  } catch (const std::exception& e) {  // a library's exception that no command turned into a
+                                       // Failure: still one line, never a terminate()
+    std::cout.flush();
+    std::cerr << "hostmark: " << args[0] << ": " << e.what() << '\n';
+    return 1;
   }
 }

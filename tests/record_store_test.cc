@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <filesystem>
 #include <fstream>
 
 #include "scratch_dir.h"
@@ -143,6 +144,29 @@ TEST(RecordStore, KilledMidWriteKeepsWholeSamples) {
     });
     EXPECT_EQ(samples, store.count());
   }
+}
+
+// history on somebody else's SQLite file: refused, and the file is left as it was (no WAL
+// switch, no tables created).
+TEST(RecordStore, ReadingAForeignDatabaseChangesNothing) {
+  ScratchDir dir;
+  const std::string path = dir.file("app.sqlite");
+  sqlite3* raw = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &raw), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(raw, "CREATE TABLE app(x INTEGER)", nullptr, nullptr, nullptr), SQLITE_OK);
+  sqlite3_close(raw);
+  const auto size_before = std::filesystem::file_size(path);
+  EXPECT_THROW(RecordStore::open_read_only(path), Failure);
+  EXPECT_EQ(std::filesystem::file_size(path), size_before);
+  EXPECT_FALSE(std::filesystem::exists(path + "-wal"));
+  ASSERT_EQ(sqlite3_open(path.c_str(), &raw), SQLITE_OK);
+  sqlite3_stmt* s = nullptr;
+  ASSERT_EQ(sqlite3_prepare_v2(raw, "SELECT count(*) FROM sqlite_master", -1, &s, nullptr),
+            SQLITE_OK);
+  ASSERT_EQ(sqlite3_step(s), SQLITE_ROW);
+  EXPECT_EQ(sqlite3_column_int(s, 0), 1);  // only "app"
+  sqlite3_finalize(s);
+  sqlite3_close(raw);
 }
 
 TEST(RecordStore, DefaultPath) {

@@ -56,9 +56,17 @@ TEST_F(TimeSpecTest, AbsoluteForms) {
   EXPECT_EQ(at("2024-03-01"), 1709251200 * kS);  // after a leap day
 }
 
+TEST_F(TimeSpecTest, ATimeInADaylightSavingGapIsRefused) {
+  setenv("TZ", "CET-1CEST,M3.5.0,M10.5.0/3", 1);  // 2026-03-29 02:00 -> 03:00
+  tzset();
+  EXPECT_FALSE(parse_time_spec("--from", "2026-03-29 02:30", kNow).ok());
+  EXPECT_TRUE(parse_time_spec("--from", "2026-03-29 03:30", kNow).ok());
+}
+
 TEST_F(TimeSpecTest, MistakesNameTheOption) {
   for (const char* bad : {"", "soon", "1x ago", "2026-02-30", "2026-13-01", "25:00", "06:61",
-                          "2026-12-03 6:00", "@", "@12a", "2026-12-03 06:00 extra"}) {
+                          "2026-12-03 6:00", "@", "@12a", "2026-12-03 06:00 extra", "06:00:60",
+                          "@10000000000", "2300-01-01", "200000d ago"}) {
     const auto r = parse_time_spec("--from", bad, kNow);
     ASSERT_FALSE(r.ok()) << bad;
     EXPECT_EQ(r.error().kind, ErrorKind::kUsage) << bad;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <charconv>
+#include <cstdint>
 #include <ctime>
 #include <string>
 
@@ -36,7 +37,7 @@ bool read_clock(std::string_view s, std::size_t at, std::tm& tm) {
   }
   tm.tm_sec = 0;
   if (at < s.size() && (!read_char(s, at, ':') || !read_digits(s, at, 2, tm.tm_sec))) return false;
-  return at == s.size() && tm.tm_hour < 24 && tm.tm_min < 60 && tm.tm_sec < 61;
+  return at == s.size() && tm.tm_hour < 24 && tm.tm_min < 60 && tm.tm_sec < 60;
 }
 
 std::tm local_day_of(std::int64_t now_ns) {
@@ -47,16 +48,35 @@ std::tm local_day_of(std::int64_t now_ns) {
   return tm;
 }
 
+// Seconds since the epoch that fit in int64 nanoseconds (years 1678 to 2262).
+constexpr std::int64_t kMaxSeconds = INT64_MAX / kNsPerS;
+
+Expected<std::int64_t> in_range(std::int64_t seconds, std::string_view option,
+                                std::string_view text) {
+  if (seconds > kMaxSeconds || seconds < -kMaxSeconds) {
+    return usage_error(std::string(option),
+                       fmt::format("'{}' is out of range (years 1678 to 2262)", text));
+  }
+  return seconds * kNsPerS;
+}
+
 Expected<std::int64_t> from_local(std::tm tm, std::string_view option, std::string_view text) {
   tm.tm_isdst = -1;
   const std::tm asked = tm;
   const std::time_t t = std::mktime(&tm);
-  // mktime normalises: 2026-02-30 would silently become March 2.
+  // mktime normalises: 2026-02-30 would silently become March 2, and 02:30 inside a daylight
+  // saving gap 03:30.
   if (t == static_cast<std::time_t>(-1) || tm.tm_mday != asked.tm_mday ||
       tm.tm_mon != asked.tm_mon) {
     return usage_error(std::string(option), fmt::format("'{}' is not a valid date", text));
   }
-  return static_cast<std::int64_t>(t) * kNsPerS;
+  if (tm.tm_hour != asked.tm_hour || tm.tm_min != asked.tm_min) {
+    return usage_error(std::string(option),
+                       fmt::format("'{}' does not exist in the local time zone (a daylight "
+                                   "saving gap)",
+                                   text));
+  }
+  return in_range(static_cast<std::int64_t>(t), option, text);
 }
 
 }  // namespace
@@ -75,13 +95,15 @@ Expected<std::int64_t> parse_time_spec(std::string_view option, std::string_view
   if (text.ends_with(" ago")) {
     auto d = parse_duration_ns(option, text.substr(0, text.size() - 4));
     if (!d) return d.error();
+    if (d.value() > static_cast<std::uint64_t>(kMaxSeconds) * kNsPerS)
+      return usage_error(std::string(option), fmt::format("'{}' is out of range", text));
     return now_ns - static_cast<std::int64_t>(d.value());
   }
   if (text.starts_with('@')) {
     std::int64_t seconds = 0;
     const auto r = std::from_chars(text.data() + 1, text.data() + text.size(), seconds);
     if (r.ec == std::errc() && r.ptr == text.data() + text.size() && text.size() > 1)
-      return seconds * kNsPerS;
+      return in_range(seconds, option, text);
   }
   std::tm tm = local_day_of(now_ns);
   if (read_clock(text, 0, tm)) return from_local(tm, option, text);

@@ -95,7 +95,7 @@ int run_record_command(const std::vector<std::string>& args, const CommandIo& io
                                 {"samples_in_db", kept},
                                 {"interval_s", static_cast<double>(interval_ns) / 1e9},
                                 {"interrupted", signals.signals_seen() > 0}};
-    sink->stream() << doc.dump(2) << '\n';
+    sink->stream() << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
   } else {
     sink->stream() << fmt::format(
         "recorded {} samples every {} s to {} ({} in the database, {} older than {} removed)\n",

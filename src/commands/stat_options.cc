@@ -124,10 +124,12 @@ StatOptions parse_stat_options(const std::vector<std::string>& args) {
       if (!have_interval) {
         if (!std::isfinite(v) || v < 0)
           bad(fmt::format("interval '{}' is not a number of seconds", a));
+        if (v > 1e6) bad(fmt::format("interval '{}' is above 1000000 seconds", a));
         o.interval_s = v;
         have_interval = true;
       } else {
         if (!all_digits(a) || v < 1) bad(fmt::format("count '{}' is not a whole number >= 1", a));
+        if (v > 1e15) bad(fmt::format("count '{}' is above 10^15", a));
         if (o.interval_s == 0) bad("a count needs an interval above 0");
         o.count = static_cast<std::int64_t>(v);
         have_count = true;

@@ -48,11 +48,12 @@ class ProcSystemSampler final : public SystemSampler {
     SystemRates r;
     const double interval_s = static_cast<double>(after.uptime_ms - before.uptime_ms) / 1000.0;
     for (const auto& d : after.disks) {
-      monitor::DiskSample zero;
-      zero.name = d.name;
-      const monitor::DiskSample* old = &zero;
+      // A device that appeared since the last refresh has no interval yet: its counters since
+      // boot are not this refresh's traffic.
+      const monitor::DiskSample* old = nullptr;
       for (const auto& b : before.disks)
         if (b.name == d.name) old = &b;
+      if (old == nullptr) continue;
       const monitor::DiskRates dr = monitor::disk_rates(*old, d, interval_s);
       const DeviceRate rate{d.name, dr.rkb_s * 1024.0, dr.wkb_s * 1024.0};
       const bool is_virtual = is_virtual_device(d.name);

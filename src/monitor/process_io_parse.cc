@@ -62,6 +62,8 @@ std::optional<StatFields> parse_proc_pid_stat(std::string_view text) {
   }
   StatFields s;
   s.comm = std::string(text.substr(open + 1, close - open - 1));
+  for (char& c : s.comm)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
   std::string_view rest = text.substr(close + 1);
   int field = 3;
   while (!rest.empty() && field <= 22) {
@@ -95,8 +97,13 @@ std::optional<unsigned> parse_status_uid(std::string_view text) {
 std::string parse_cmdline(std::string_view text) {
   while (!text.empty() && text.back() == '\0') text.remove_suffix(1);
   std::string out(text);
-  for (char& c : out)
-    if (c == '\0' || c == '\n') c = ' ';
+  for (char& c : out) {
+    if (c == '\0' || c == '\n') {
+      c = ' ';
+    } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+      c = '?';  // no escape sequence of a process's argv reaches the terminal
+    }
+  }
   return out;
 }
 

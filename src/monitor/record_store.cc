@@ -108,6 +108,18 @@ std::uint64_t column_u64(sqlite3_stmt* s, int index) {
 
 RecordStore::~RecordStore() = default;
 
+void RecordStore::check_schema() const {
+  sqlite3_stmt* raw = nullptr;
+  const char* sql = "SELECT value FROM meta WHERE key = 'schema_version'";
+  const bool ok = sqlite3_prepare_v2(db_.get(), sql, -1, &raw, nullptr) == SQLITE_OK;
+  const Statement check(raw);
+  if (!ok || sqlite3_step(check.get()) != SQLITE_ROW ||
+      sqlite3_column_int(check.get(), 0) != kSchemaVersion) {
+    throw Failure(run_error(
+        path_, fmt::format("not a hostmark record database of schema version {}", kSchemaVersion)));
+  }
+}
+
 void RecordStore::exec(const char* sql) const {
   char* message = nullptr;
   if (sqlite3_exec(db_.get(), sql, nullptr, nullptr, &message) != SQLITE_OK) {
@@ -120,7 +132,7 @@ void RecordStore::exec(const char* sql) const {
 RecordStore RecordStore::open(const std::string& path) {
   const std::filesystem::path parent = std::filesystem::path(path).parent_path();
   std::error_code ec;
-  if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+  if (!parent.empty()) std::filesystem::create_directories(parent, ec);  // open() says why not
   sqlite3* raw = nullptr;
   const int rc =
       sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
@@ -156,21 +168,28 @@ RecordStore RecordStore::open(const std::string& path) {
     sqlite3_exec(store.db_.get(), "ROLLBACK", nullptr, nullptr, nullptr);
     throw;
   }
-  Statement check =
-      prepare(store.db_.get(), path, "SELECT value FROM meta WHERE key = 'schema_version'");
-  if (sqlite3_step(check.get()) != SQLITE_ROW ||
-      sqlite3_column_int(check.get(), 0) != kSchemaVersion) {
-    throw Failure(run_error(
-        path, fmt::format("not a hostmark record database of schema version {}", kSchemaVersion)));
-  }
+  store.check_schema();
   return store;
 }
 
 RecordStore RecordStore::open_read_only(const std::string& path) {
-  if (!std::filesystem::exists(path)) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) {
+    if (ec) throw Failure(run_error(path, ec.message()));
     throw Failure(usage_error(path, "no such record database (start one with `hostmark record`)"));
   }
-  return open(path);  // WAL readers need write access to the -shm file: open as the recorder does
+  // Read-only: a database of another user, a 0444 copy or a file that is not ours is read
+  // (or refused) without a write, a pragma or a table created in it.
+  sqlite3* raw = nullptr;
+  const int rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
+  std::unique_ptr<sqlite3, Closer> db(raw);
+  if (rc != SQLITE_OK) {
+    throw Failure(run_error(path, raw != nullptr ? failure_text(raw) : "cannot be opened"));
+  }
+  sqlite3_busy_timeout(db.get(), 5000);
+  RecordStore store(std::move(db), path);
+  store.check_schema();
+  return store;
 }
 
 void RecordStore::append(const HostSample& sample) {
@@ -245,7 +264,7 @@ void RecordStore::for_each(std::int64_t from_ns, std::int64_t to_ns,
   Statement s = prepare(db, path_,
                         fmt::format("SELECT id, time_ns, boot_id, uptime_ms{}{}, load1, load5, "
                                     "load15 FROM samples WHERE time_ns BETWEEN ? AND ? "
-                                    "ORDER BY time_ns",
+                                    "ORDER BY id",
                                     names(kCpuColumns, ""), names(kMemColumns, "")));
   sqlite3_bind_int64(s.get(), 1, from_ns);
   sqlite3_bind_int64(s.get(), 2, to_ns);

@@ -20,7 +20,8 @@ class RecordStore {
   // Opens (creating the file, its directory and the schema when missing) the store at `path`.
   // Throws Failure naming the path when it cannot be opened or is not a record database.
   static RecordStore open(const std::string& path);
-  // Opens an existing store read-only; Failure naming the path when it does not exist.
+  // Opens an existing store read-only (nothing is written to it); Failure naming the path when
+  // it does not exist or is not a record database.
   static RecordStore open_read_only(const std::string& path);
 
   RecordStore(RecordStore&&) noexcept = default;
@@ -30,7 +31,8 @@ class RecordStore {
   void append(const HostSample& sample);
   // Removes the samples older than `time_ns`; returns how many.
   std::uint64_t prune_before(std::int64_t time_ns);
-  // Calls `f` with each sample whose time is in [from_ns, to_ns], oldest first, one at a time
+  // Calls `f` with each sample whose time is in [from_ns, to_ns], in the order they were
+  // written (a wall clock stepped back does not interleave them), one at a time
   // (a week of 1 s samples is never held in memory at once).
   void for_each(std::int64_t from_ns, std::int64_t to_ns,
                 const std::function<void(const HostSample&)>& f) const;
@@ -43,6 +45,8 @@ class RecordStore {
   RecordStore(std::unique_ptr<sqlite3, Closer> db, std::string path)
       : db_(std::move(db)), path_(std::move(path)) {}
   void exec(const char* sql) const;
+  // Failure naming the path unless the meta table says hostmark.record of kSchemaVersion.
+  void check_schema() const;
 
   std::unique_ptr<sqlite3, Closer> db_;
   std::string path_;

@@ -7,6 +7,7 @@
 #include <linux/netlink.h>
 #include <linux/taskstats.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -50,11 +51,13 @@ ssize_t exchange(int fd, Request& req, char* buf, std::size_t size) {
     if (errno != EINTR) return -errno;
   }
   for (;;) {
-    const ssize_t n = recv(fd, buf, size, 0);
+    const ssize_t n = recv(fd, buf, size, 0);  // SO_RCVTIMEO: an answer that never comes ends
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) return -errno;
     const auto* hdr = reinterpret_cast<const nlmsghdr*>(buf);
     if (!NLMSG_OK(hdr, static_cast<unsigned>(n))) return -EBADMSG;
+    if (hdr->nlmsg_type != NLMSG_ERROR && hdr->nlmsg_len < NLMSG_LENGTH(GENL_HDRLEN))
+      return -EBADMSG;  // too short for the generic netlink header the callers skip
     if (hdr->nlmsg_seq != req.nl.nlmsg_seq) continue;  // a stale answer to an earlier request
     if (hdr->nlmsg_type == NLMSG_ERROR) {
       const auto* err = static_cast<const nlmsgerr*>(NLMSG_DATA(hdr));
@@ -127,6 +130,8 @@ bool has_net_admin(const std::string& root) {
 Expected<std::shared_ptr<TaskstatsClient>> TaskstatsClient::open() {
   const int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_GENERIC);
   if (fd < 0) return run_error("taskstats", std::strerror(errno));
+  const timeval answer_timeout{1, 0};  // recv() gives EAGAIN instead of waiting forever
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &answer_timeout, sizeof answer_timeout);
   sockaddr_nl local{};
   local.nl_family = AF_NETLINK;
   if (bind(fd, reinterpret_cast<sockaddr*>(&local), sizeof local) != 0) {

@@ -116,7 +116,7 @@ class JsonWriter final : public HistoryWriter {
         {"to", iso_utc(h.to_ns)},
         {"device", h.device.empty() ? nlohmann::json() : nlohmann::json(h.device)},
         {"units", {{"blocks", "512-byte sectors"}, {"kb", "KiB (1024 bytes)"}}}};
-    std::string text = head.dump();
+    std::string text = head.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     text.pop_back();  // the closing brace: rows follow
     out_ << text << ",\"rows\":[";
   }
@@ -161,7 +161,8 @@ class JsonWriter final : public HistoryWriter {
                      {"aqu_sz", d.aqu_sz},
                      {"util_pct", d.util_pct}};
     }
-    out_ << (first_ ? "\n" : ",\n") << j.dump();
+    out_ << (first_ ? "\n" : ",\n")
+         << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     first_ = false;
   }
   void finish(std::uint64_t) override { out_ << "\n]}\n"; }
