@@ -127,9 +127,13 @@ HttpServer::~HttpServer() {
 void HttpServer::serve(const std::function<std::string()>& render,
                        const std::function<bool()>& stop) {
   std::vector<Client> clients;
+  // After accept() fails for lack of descriptors (EMFILE, ENFILE, ENOBUFS) the listener stays
+  // readable: it is left out of poll() for a while instead of spinning.
+  Clock::time_point listen_again{};
   while (!stop()) {
     std::vector<pollfd> fds;
-    fds.push_back({fd_, static_cast<short>(clients.size() < kMaxClients ? POLLIN : 0), 0});
+    const bool listening = clients.size() < kMaxClients && Clock::now() >= listen_again;
+    fds.push_back({fd_, static_cast<short>(listening ? POLLIN : 0), 0});
     for (const auto& c : clients)
       fds.push_back({c.fd, static_cast<short>(c.answering ? POLLOUT : POLLIN), 0});
     const int ready = poll(fds.data(), fds.size(), 200);
@@ -138,7 +142,12 @@ void HttpServer::serve(const std::function<std::string()>& render,
     if (ready > 0 && (fds[0].revents & POLLIN)) {
       while (clients.size() < kMaxClients) {
         const int c = accept4(fd_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
-        if (c < 0) break;
+        if (c < 0) {
+          if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR && errno != ECONNABORTED) {
+            listen_again = now + std::chrono::milliseconds(100);
+          }
+          break;
+        }
         clients.push_back({c, "", "", 0, false, now + std::chrono::milliseconds(kClientTimeoutMs)});
       }
     }
