@@ -4,7 +4,6 @@
 #include "monitor/history.h"
 
 #include <chrono>
-#include <cstdlib>
 
 #include "cli/time_spec.h"
 #include "commands/cli_common.h"
@@ -21,11 +20,6 @@ struct HistoryOptions {
   std::string device;
   OutputOptions output;
 };
-
-std::string env(const char* name) {
-  const char* v = std::getenv(name);
-  return v == nullptr ? "" : v;
-}
 
 }  // namespace
 
@@ -48,7 +42,7 @@ int run_history_command(const std::vector<std::string>& args, const CommandIo& i
   const std::int64_t from = parse_time_spec("--from", o.from, now).value();
   const std::int64_t to = parse_time_spec("--to", o.to, now).value();
   if (to < from) throw Failure(usage_error("--to", "is before --from"));
-  if (o.db.empty()) o.db = monitor::default_record_path(env("XDG_STATE_HOME"), env("HOME"));
+  if (o.db.empty()) o.db = monitor::default_record_path();
 
   const monitor::RecordStore store = monitor::RecordStore::open_read_only(o.db);
   auto sink = OutputSink::open(o.output, io.out).value();

@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 
 #include <chrono>
-#include <cstdlib>
 #include <nlohmann/json.hpp>
 
 #include "cli/units.h"
@@ -23,11 +22,6 @@ struct RecordOptions {
   std::uint64_t count = 0;  // 0 = until stopped
   OutputOptions output;
 };
-
-std::string env(const char* name) {
-  const char* v = std::getenv(name);
-  return v == nullptr ? "" : v;
-}
 
 std::int64_t wall_ns() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -62,7 +56,7 @@ int run_record_command(const std::vector<std::string>& args, const CommandIo& io
     throw Failure(usage_error("--interval", fmt::format("'{}' is below 10ms", o.interval)));
   const std::uint64_t retain_ns = parse_duration_ns("--retain", o.retain).value();
   if (retain_ns == 0) throw Failure(usage_error("--retain", "must be above 0"));
-  if (o.db.empty()) o.db = monitor::default_record_path(env("XDG_STATE_HOME"), env("HOME"));
+  if (o.db.empty()) o.db = monitor::default_record_path();
   auto sink = OutputSink::open(o.output, io.out).value();
 
   SignalGuard signals;

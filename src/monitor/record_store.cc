@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <cstdlib>
 #include <filesystem>
 #include <utility>
 
@@ -313,6 +314,14 @@ std::uint64_t RecordStore::count() const {
 std::string default_record_path(const std::string& xdg_state_home, const std::string& home) {
   if (!xdg_state_home.empty()) return xdg_state_home + "/hostmark/record.db";
   return (home.empty() ? std::string(".") : home) + "/.local/state/hostmark/record.db";
+}
+
+std::string default_record_path() {
+  const auto env = [](const char* name) {
+    const char* v = std::getenv(name);
+    return std::string(v == nullptr ? "" : v);
+  };
+  return default_record_path(env("XDG_STATE_HOME"), env("HOME"));
 }
 
 }  // namespace hostmark::monitor

@@ -55,5 +55,7 @@ class RecordStore {
 // $XDG_STATE_HOME/hostmark/record.db, else ~/.local/state/hostmark/record.db, from the given
 // environment values ("" when unset).
 std::string default_record_path(const std::string& xdg_state_home, const std::string& home);
+// The same for this process's environment.
+std::string default_record_path();
 
 }  // namespace hostmark::monitor

@@ -14,14 +14,21 @@ double mem_used_pct(const monitor::MemoryUsage& m) {
              : 100.0 * static_cast<double>(m.used_bytes) / static_cast<double>(m.total_bytes);
 }
 
-std::string iso_utc(std::int64_t time_ns) {
+// `time_ns` as strftime's `format` in UTC or in the local time zone.
+std::string time_text(std::int64_t time_ns, bool utc, const char* format) {
   const std::time_t t = static_cast<std::time_t>(time_ns / 1'000'000'000);
   std::tm tm{};
-  gmtime_r(&t, &tm);
+  if (utc) {
+    gmtime_r(&t, &tm);
+  } else {
+    localtime_r(&t, &tm);
+  }
   char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  std::strftime(buf, sizeof buf, format, &tm);
   return buf;
 }
+
+std::string iso_utc(std::int64_t time_ns) { return time_text(time_ns, true, "%Y-%m-%dT%H:%M:%SZ"); }
 
 class TextWriter final : public HistoryWriter {
  public:
@@ -175,12 +182,7 @@ class JsonWriter final : public HistoryWriter {
 }  // namespace
 
 std::string local_time_text(std::int64_t time_ns) {
-  const std::time_t t = static_cast<std::time_t>(time_ns / 1'000'000'000);
-  std::tm tm{};
-  localtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", &tm);
-  return buf;
+  return time_text(time_ns, false, "%Y-%m-%d %H:%M:%S");
 }
 
 std::unique_ptr<HistoryWriter> make_history_writer(OutputFormat format, const HistoryHeader& h,
