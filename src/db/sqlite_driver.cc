@@ -12,7 +12,9 @@
 
 #include <array>
 #include <cctype>
+#include <chrono>
 #include <cstdlib>
+#include <thread>
 
 #include "db/db_driver.h"
 #include "db/sql_text.h"
@@ -211,7 +213,22 @@ class SqliteConnection final : public Connection {
     sqlite3_extended_result_codes(raw, 0);
     sqlite3_busy_handler(raw, SqliteBusyWait::handler, &busy_);
     db_ = std::move(handle);
-    query("PRAGMA journal_mode=WAL");  // throws for a file that is not a database: db_ closes
+    enter_wal_mode();
+  }
+
+  // Two connections switching a new file to WAL at once deadlock on its rollback-journal
+  // locks, and SQLite then answers SQLITE_BUSY without calling the busy handler: retried for
+  // up to 10 s. Throws for a file that is not a database (db_ closes).
+  void enter_wal_mode() {
+    for (int attempt = 0;; ++attempt) {
+      try {
+        query("PRAGMA journal_mode=WAL");
+        return;
+      } catch (const DbError& e) {
+        if (e.code() != "SQLITE_BUSY" || attempt >= 1000) throw;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
   }
 
   std::string pragma(const char* name) {
