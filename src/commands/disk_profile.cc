@@ -1,165 +1,20 @@
 // `hostmark disk [PATH]`: CrystalDiskMark/KDiskMark presets. Every loop of every test is one
 // `hostmark fio` job run through the fio layer (storage/disk_profile.h builds its command line,
 // the fio parser turns it into JobOptions), so `--explain` prints exactly what runs.
-#include "storage/disk_profile.h"
-
-#include <fcntl.h>
-#include <fmt/format.h>
-#include <unistd.h>
-
-#include <optional>
-
-#include "cli/units.h"
 #include "commands/cli_common.h"
 #include "commands/disk_modes.h"
-#include "fio/job_parser.h"
-#include "io/fio_run.h"
-#include "monitor/phase_monitor.h"
-#include "output/progress.h"
+#include "commands/disk_profile_run.h"
 #include "results/context.h"
-#include "runner/signal_guard.h"
-#include "storage/disk_profile_stats.h"
-#include "storage/disk_profile_target.h"
 #include "storage/disk_table.h"
-#include "storage/storage_context.h"
 
 namespace hostmark {
 namespace {
 
-using storage::DiskStep;
-
 struct DiskOptions {
-  std::string path = ".";
-  std::string profile = "standard";
-  std::uint32_t loops = 5;
-  std::string duration = "5";
-  std::string size;
-  std::string interval = "0";
-  std::string aggregate;  // "" = the profile's
-  bool read_only = false;
-  bool write_only = false;
+  DiskProfileOptions run;
   bool explain = false;
-  bool destructive = false;
-  bool monitor = false;  // --monitor: PhaseActivity per test
   OutputOptions output;
 };
-
-// Everything resolved from the options, before anything runs.
-struct DiskPlan {
-  storage::DiskProfile profile;
-  std::vector<DiskStep> steps;
-  storage::DiskProfileTarget target;
-  storage::DiskTarget fio_target;
-  std::uint64_t interval_ns = 0;
-};
-
-DiskPlan make_plan(const DiskOptions& o) {
-  DiskPlan plan;
-  plan.profile = storage::find_disk_profile(o.profile).value();
-  if (!o.aggregate.empty())
-    plan.profile.aggregate = storage::parse_disk_aggregate(o.aggregate).value();
-  if (o.read_only && o.write_only)
-    throw Failure(usage_error("--read-only", "cannot be combined with --write-only"));
-  if (plan.profile.mix && (o.read_only || o.write_only))
-    throw Failure(
-        usage_error("--profile=mix", "mixes reads and writes: drop --read-only/--write-only"));
-  plan.steps = storage::disk_steps(plan.profile, !o.write_only, !o.read_only);
-  const std::uint64_t duration_ns = parse_duration_ns("--duration", o.duration).value();
-  if (duration_ns < 1'000'000) throw Failure(usage_error("--duration", "must be at least 1 ms"));
-  plan.interval_ns = parse_duration_ns("--interval", o.interval).value();
-  std::optional<std::uint64_t> size;
-  if (!o.size.empty()) size = parse_size("--size", o.size).value();
-  plan.target = storage::resolve_disk_target(o.path, size).value();
-  bool writes = false;
-  for (const auto& s : plan.steps) writes = writes || s.writes();
-  if (plan.target.block_device && writes && !o.destructive) {
-    throw Failure(usage_error(o.path,
-                              "a block device: the write tests destroy its data (give "
-                              "--destructive to write anyway, or --read-only)"));
-  }
-  if (plan.target.existing_file && writes && !o.destructive) {
-    throw Failure(usage_error(o.path,
-                              "an existing file: the write tests overwrite its content (give "
-                              "--destructive to write anyway, or --read-only)"));
-  }
-  plan.fio_target = {plan.target.path, plan.target.size_bytes, duration_ns};
-  return plan;
-}
-
-// One `hostmark fio` run; a run error when a job failed (unless interrupted).
-fio::FioRun run_fio_once(const std::vector<std::string>& args, bool destructive,
-                         const CommandIo& io) {
-  fio::ParsedJobs parsed = fio::parse_fio_command_line(args, fio::system_parser_env()).value();
-  parsed.run.destructive = destructive;
-  parsed.run.eta = "never";
-  fio::FioRun run = io::run_fio_jobs(parsed, io::RunIo{io.err, false}).value();
-  for (const auto& w : run.warnings) io.err << "hostmark: warning: " << w << '\n';
-  for (const auto& j : run.jobs)
-    if (j.error != 0 && !run.interrupted) throw Failure(run_error("disk", j.error_text));
-  return run;
-}
-
-// "5", "0.3": seconds as the text and JSON show them.
-std::string seconds(std::uint64_t ns) { return fmt::format("{:g}", static_cast<double>(ns) / 1e9); }
-
-// Drops the page cache of the target before reading it: its own pages, else (root) all.
-bool drop_cache(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return storage::drop_all_caches();
-  const bool dropped = storage::drop_cache_before_reading(fd);
-  ::close(fd);
-  return dropped;
-}
-
-struct Measured {
-  std::vector<Phase> phases;
-  bool interrupted = false;
-  bool cache_dropped = true;
-};
-
-// `disk`: the whole disk to watch with --monitor ("" for none).
-Measured measure(const DiskPlan& plan, const DiskOptions& o, const std::string& disk,
-                 SignalGuard& signals, const CommandIo& io) {
-  Measured m;
-  ProgressLine line(io.err, io.err_is_tty);
-  if (plan.target.create) {
-    line.show(fmt::format("disk: writing the test file ({})",
-                          format_bytes_binary(plan.target.size_bytes)));
-    m.interrupted =
-        run_fio_once(storage::disk_prepare_arguments(plan.fio_target), o.destructive, io)
-            .interrupted;
-  }
-  for (std::size_t s = 0; s < plan.steps.size() && !m.interrupted; ++s) {
-    const DiskStep& step = plan.steps[s];
-    if (s > 0 && plan.interval_ns > 0) {
-      line.show(fmt::format("pause {} s before {}", seconds(plan.interval_ns), step.name()));
-      if (signals.wait(plan.interval_ns) != 0) break;
-    }
-    std::vector<storage::DiskLoop> loops;
-    std::optional<monitor::PhaseMonitor> watch;  // from the first loop's start to the last's end
-    for (std::uint32_t l = 1; l <= o.loops; ++l) {
-      if (signals.stop_requested()) {
-        m.interrupted = true;
-        break;
-      }
-      if (step.reads() && !drop_cache(plan.target.path)) m.cache_dropped = false;
-      if (o.monitor && !watch) watch.emplace(disk);
-      line.show(fmt::format("{}, loop {}/{}", step.name(), l, o.loops));
-      const auto run =
-          run_fio_once(storage::disk_fio_arguments(step, plan.fio_target), o.destructive, io);
-      auto loop = storage::disk_loop_from(run.jobs, run.interrupted);
-      m.interrupted = loop.interrupted;
-      if (loop.ios > 0) loops.push_back(std::move(loop));
-      if (m.interrupted) break;
-    }
-    if (!loops.empty()) {
-      m.phases.push_back(storage::disk_phase(step, loops, plan.profile.aggregate));
-      if (watch) m.phases.back().activity = watch->finish();
-    }
-  }
-  m.interrupted = m.interrupted || signals.stop_requested();
-  return m;
-}
 
 int explain(const DiskPlan& plan, const CommandIo& io) {
   if (plan.target.block_device && plan.steps.back().writes()) {
@@ -185,76 +40,36 @@ int explain(const DiskPlan& plan, const CommandIo& io) {
 int run_disk_profile(const std::vector<std::string>& args, const CommandIo& io) {
   CLI::App app("CrystalDiskMark/KDiskMark-style disk tests, each a `hostmark fio` job", "disk");
   DiskOptions o;
-  app.add_option("path", o.path, "directory for the test file, an existing file, or a block device")
+  app.add_option("path", o.run.path,
+                 "directory for the test file, an existing file, or a block device")
       ->capture_default_str();
-  app.add_option("--profile", o.profile, "standard, nvme, peak, realworld or mix")
+  app.add_option("--profile", o.run.profile, "standard, nvme, peak, realworld or mix")
       ->capture_default_str();
-  app.add_option("--loops", o.loops, "runs of each test")
+  app.add_option("--loops", o.run.loops, "runs of each test")
       ->capture_default_str()
       ->check(CLI::Range(1u, 1000u));
-  app.add_option("--duration", o.duration, "seconds of each loop (5, 0.5, 300ms)")
+  app.add_option("--duration", o.run.duration, "seconds of each loop (5, 0.5, 300ms)")
       ->capture_default_str();
-  app.add_option("--size", o.size, "test file or device region (default 1 GiB)");
-  app.add_option("--interval", o.interval, "pause between tests (seconds)")->capture_default_str();
-  app.add_option("--aggregate", o.aggregate,
+  app.add_option("--size", o.run.size, "test file or device region (default 1 GiB)");
+  app.add_option("--interval", o.run.interval, "pause between tests (seconds)")
+      ->capture_default_str();
+  app.add_option("--aggregate", o.run.aggregate,
                  "best or average of the loops (default: the profile's)");
-  app.add_flag("--read-only", o.read_only, "only the read tests");
-  app.add_flag("--write-only", o.write_only, "only the write tests");
+  app.add_flag("--read-only", o.run.read_only, "only the read tests");
+  app.add_flag("--write-only", o.run.write_only, "only the write tests");
   app.add_flag("--explain", o.explain,
                "print the `hostmark fio` command of each test; run nothing");
-  app.add_flag("--destructive", o.destructive, "allow the write tests on a block device");
-  app.add_flag("--monitor", o.monitor,
+  app.add_flag("--destructive", o.run.destructive, "allow the write tests on a block device");
+  app.add_flag("--monitor", o.run.monitor,
                "record what the disk and the CPUs did during each test (iostat -x's view)");
   add_output_options(app, o.output);
   if (!parse_command_line(app, args, io)) return 0;
-  const DiskPlan plan = make_plan(o);
+  const DiskPlan plan = make_disk_plan(o.run);
   if (o.explain) return explain(plan, io);
-
-  StorageTarget described = storage::describe_storage(plan.target.path).value();
-  if (plan.target.create && described.fs_available_bytes != 0 &&
-      plan.target.size_bytes > described.fs_available_bytes) {
-    throw Failure(usage_error(
-        "--size",
-        fmt::format("{} does not fit in the {} free on {}",
-                    format_bytes_binary(plan.target.size_bytes),
-                    format_bytes_binary(described.fs_available_bytes), described.mount_point)));
-  }
   Result r;
   r.command = "disk";
   r.context = collect_context();
-  r.options = {{"path", plan.target.path},
-               {"profile", plan.profile.name},
-               {"loops", std::to_string(o.loops)},
-               {"duration", seconds(plan.fio_target.duration_ns)},
-               {"size", std::to_string(plan.target.size_bytes)},
-               {"interval", seconds(plan.interval_ns)},
-               {"aggregate", storage::disk_aggregate_name(plan.profile.aggregate)}};
-  Measured m;
-  {
-    SignalGuard signals;  // SIGINT between fio runs is seen here; the test file still goes
-    storage::RemoveFileAtExit remover(plan.target.create ? plan.target.path : "");
-    m = measure(plan, o, described.disk, signals, io);
-    if (!remover.remove())
-      r.warnings.push_back(plan.target.path + ": could not remove the test file hostmark created");
-  }
-  r.phases = std::move(m.phases);
-  r.interrupted = m.interrupted;
-  storage::MeasureFacts facts;
-  facts.data_bytes = plan.target.size_bytes;
-  for (const auto& s : plan.steps) {
-    facts.reads = facts.reads || s.reads();
-    facts.writes = facts.writes || s.writes();
-  }
-  facts.direct = true;
-  facts.cache_dropped = m.cache_dropped;
-  described.warnings = storage::storage_warnings(
-      described, facts, r.context.memory_bytes,
-      r.context.virtualization != "" && r.context.virtualization != "none");
-  r.storage.push_back(std::move(described));
-  r.notes.push_back(fmt::format(
-      "each row is the {} of {} loop(s) of one `hostmark fio` job (libaio, O_DIRECT, time based, "
-      "end_fsync=1 when writing); `hostmark disk --explain` prints them",
-      plan.profile.aggregate == storage::DiskAggregate::kBest ? "best" : "average", o.loops));
+  measure_disk_profile(o.run, plan, io, r);
   return emit_result(r, o.output, storage::write_disk_text, io);
 }
 

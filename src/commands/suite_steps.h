@@ -1,22 +1,29 @@
 #pragma once
-// The steps of `hostmark suite`, registered in a table: a later issue adds a step by adding a
-// row (storage, database...), not by wiring it into the command.
+// The steps of `hostmark suite`, registered in a table: a step is added by adding a row, not by
+// wiring it into the command.
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "commands/command.h"
+#include "commands/suite_profile.h"
 #include "results/result.h"
 
 namespace hostmark {
 
 struct SuiteSettings {
-  bool quick = false;  // short durations and small sizes (smoke runs, tests)
+  SuiteProfile profile;
+  std::string dir;  // where the storage, fs and db steps write their (removed) files
 };
 
 struct SuiteStep {
   std::string_view name;
   std::string_view description;
+  // About how long the step runs with `settings` on a small machine, for the ETA (seconds).
+  double (*estimate_s)(const SuiteSettings& settings, const Context& context);
   // Measures and adds to `result` (phases named "<step>.<phase>", or the host description).
+  // A step that cannot run (a full disk) adds a warning and returns; SIGINT/SIGTERM set
+  // result.interrupted.
   void (*run)(const SuiteSettings& settings, const CommandIo& io, Result& result);
 };
 

@@ -40,14 +40,14 @@ void fill_options(const FsOptions& o, Result& r) {
 
 }  // namespace
 
-FsOptions suite_fs_options(const std::string& dir, bool quick, std::uint64_t ram_bytes) {
-  constexpr std::uint64_t kMiB = 1024 * 1024;
+FsOptions suite_fs_options(const std::string& dir, std::uint64_t data_bytes,
+                           std::uint64_t char_bytes, std::uint64_t files_k, std::uint64_t ram_bytes) {
   FsOptions o;
   o.dir = dir;
   o.name = "suite";
-  o.size_bytes = quick ? 64 * kMiB : 1024 * kMiB;
-  o.char_bytes = quick ? 8 * kMiB : 64 * kMiB;
-  o.files_k = quick ? 1 : 16;
+  o.size_bytes = data_bytes;
+  o.char_bytes = char_bytes;
+  o.files_k = files_k;
   o.drop_cache = o.size_bytes < 2 * ram_bytes;
   o.seed = 1;
   o.monitor = true;  // the suite's storage figures say what the disk did

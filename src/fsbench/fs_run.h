@@ -9,9 +9,11 @@
 
 namespace hostmark::fsbench {
 
-// The options of `suite`'s fs step in `dir`: --quick (64 MiB data, 8 MiB per-char, 1 x 1024
-// files), or without quick 1 GiB data, 64 MiB per-char and 16 x 1024 files.
-FsOptions suite_fs_options(const std::string& dir, bool quick, std::uint64_t ram_bytes);
+// The options of `suite`'s fs step in `dir`: `data_bytes` of block I/O data, `char_bytes` of it
+// per character, files_k x 1024 files; the page cache dropped where the data fits twice in RAM;
+// the disk monitored.
+FsOptions suite_fs_options(const std::string& dir, std::uint64_t data_bytes,
+                           std::uint64_t char_bytes, std::uint64_t files_k, std::uint64_t ram_bytes);
 
 // Fills r.phases, r.storage (describe_storage(o.dir) with its warnings), r.options (what the
 // bonnie++ formats read), r.interrupted and the notes. r.context must be filled already.
