@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "commands/result_saving.h"
+
 namespace hostmark {
 
 void add_output_options(CLI::App& app, OutputOptions& options) {
@@ -13,6 +15,16 @@ void add_output_options(CLI::App& app, OutputOptions& options) {
       ->type_name("FORMAT");
   app.add_option("--output", options.path, "write the result to FILE instead of standard output")
       ->type_name("FILE");
+}
+
+void add_result_options(CLI::App& app, OutputOptions& options) {
+  add_output_options(app, options);
+  SaveOptions& save = options.save.emplace();
+  app.add_option("--results-db", save.results_db,
+                 "save the result in this results store: a file, sqlite:PATH or "
+                 "postgresql://user@host:port/db [$XDG_DATA_HOME/hostmark/results.db]")
+      ->type_name("URL");
+  app.add_flag("--no-save", save.no_save, "do not save the result in the results store");
 }
 
 bool parse_command_line(CLI::App& app, const std::vector<std::string>& args, const CommandIo& io) {
@@ -35,7 +47,8 @@ int emit_result(const Result& result, const OutputOptions& options, const TextRe
   auto sink = OutputSink::open(options, io.out).value();
   write_result(result, options.format, text, sink->stream());
   sink->close().value();
-  return result.interrupted ? 1 : 0;
+  const int saved = options.save ? save_to_results_store(result, *options.save, io) : 0;
+  return result.interrupted ? 1 : saved;
 }
 
 void abandon_process(const std::string& what, const CommandIo& io) {

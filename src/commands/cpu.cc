@@ -111,7 +111,7 @@ int run_cpu_command(const std::vector<std::string>& args, const CommandIo& io) {
   app.add_option("--cpu-max-prime", o.max_prime, "upper limit of the prime search per event")
       ->capture_default_str()
       ->check(CLI::Range(3ull, 1ull << 40));
-  add_output_options(app, output);
+  add_result_options(app, output);
   if (!parse_command_line(app, args, io)) return 0;
   o.time_per_phase_ns = parse_duration_ns("--time", time).value();
   if (o.time_per_phase_ns == 0) throw Failure(usage_error("--time", "must be more than 0"));

@@ -126,7 +126,7 @@ int run_db_command(const std::vector<std::string>& args, const CommandIo& io) {
                  "PGPASSWORD give none)");
   app.add_flag("--drop-existing", o.drop_existing,
                "drop sbtest1..N tables that exist before the run instead of refusing");
-  add_output_options(app, output);
+  add_result_options(app, output);
   if (!parse_command_line(app, args, io)) return 0;
   o.time_per_phase_ns = parse_duration_ns("--time", time).value();
   if (o.time_per_phase_ns == 0) throw Failure(usage_error("--time", "must be more than 0"));

@@ -120,7 +120,7 @@ int run_disk_dd(const std::vector<std::string>& args, const CommandIo& io) {
   app.add_option("--data", c.data, "random (incompressible) or zero")->capture_default_str();
   app.add_flag("--keep", c.keep, "keep the written file");
   app.add_flag("--keep-cache", c.keep_cache, "do not drop the page cache before reading");
-  add_output_options(app, output);
+  add_result_options(app, output);
   if (!parse_command_line(app, args, io)) return 0;
   const bool writes = w->count() > 0, reads = rd->count() > 0;
   const std::uint64_t bs = parse_size("--bs", c.bs).value();

@@ -205,7 +205,7 @@ int run_disk_profile(const std::vector<std::string>& args, const CommandIo& io) 
   app.add_flag("--destructive", o.destructive, "allow the write tests on a block device");
   app.add_flag("--monitor", o.monitor,
                "record what the disk and the CPUs did during each test (iostat -x's view)");
-  add_output_options(app, o.output);
+  add_result_options(app, o.output);
   if (!parse_command_line(app, args, io)) return 0;
   const DiskPlan plan = make_plan(o);
   if (o.explain) return explain(plan, io);

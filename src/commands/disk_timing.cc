@@ -140,7 +140,7 @@ int run_disk_timing(const std::vector<std::string>& args, const CommandIo& io) {
   app.add_option("--settle", settle_time,
                  "pause after sync() before each test, as hdparm does (0 to skip)")
       ->capture_default_str();
-  add_output_options(app, output);
+  add_result_options(app, output);
   if (!parse_command_line(app, args, io)) return 0;
   if (cached_only && disk_only)
     throw Failure(
@@ -225,7 +225,7 @@ int run_disk_identify(const std::vector<std::string>& args, const CommandIo& io)
   OutputOptions output;
   app.add_flag("--identify", identify, "describe the disk");
   app.add_option("target", target, "device, partition, file or directory (default: .)");
-  add_output_options(app, output);
+  add_result_options(app, output);
   if (!parse_command_line(app, args, io)) return 0;
   const storage::DeviceIdentity id = storage::identify_device(target).value();
 

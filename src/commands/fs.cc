@@ -8,6 +8,7 @@
 
 #include "cli/units.h"
 #include "commands/cli_common.h"
+#include "commands/result_saving.h"
 #include "fsbench/bonnie_format.h"
 #include "fsbench/fs_run.h"
 #include "output/activity_text.h"
@@ -171,7 +172,7 @@ int run_fs_command(const std::vector<std::string>& args, const CommandIo& io) {
   app.add_flag("--quick", a.quick, "small sizes (64M data, 1 x 1024 files) for smoke runs");
   app.add_flag("--monitor", a.monitor,
                "record what the disk and the CPUs did during each test (iostat -x's view)");
-  add_output_options(app, output);
+  add_result_options(app, output);
   if (!parse_command_line(app, args, io)) return 0;
   a.files_given = files->count() > 0;
 
@@ -185,7 +186,8 @@ int run_fs_command(const std::vector<std::string>& args, const CommandIo& io) {
   auto sink = OutputSink::open(output, io.out).value();
   sink->stream() << fsbench::bonnie_csv_line(r) << '\n';
   sink->close().value();
-  return r.interrupted ? 1 : 0;
+  const int saved = save_to_results_store(r, *output.save, io);
+  return r.interrupted ? 1 : saved;
 }
 
 }  // namespace hostmark

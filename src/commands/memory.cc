@@ -327,7 +327,7 @@ int run_memory_command(const std::vector<std::string>& args, const CommandIo& io
          "--max-working-set", size_option("--max-working-set", o.max_working_set_bytes),
          "largest latency working set (default: 4x the last-level cache, at most 512 MiB)")
       ->type_name("SIZE");
-  add_output_options(app, output);
+  add_result_options(app, output);
   if (!parse_command_line(app, args, io)) return 0;
   if (!o.bandwidth && !o.latency && !o.sysbench_style)
     throw Failure(usage_error(
