@@ -62,7 +62,7 @@ TEST(ResultsCli, CommandsSaveWhatTheyPrint) {
 
 TEST(ResultsCli, NoSaveAndTheDefaultFile) {
   const std::string default_db = std::string(std::getenv("XDG_DATA_HOME")) + "/hostmark/results.db";
-  std::filesystem::remove(default_db);
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(default_db + suffix);
   ASSERT_EQ(run_hostmark({"sysbench", "--events=5", "--no-save", "cpu", "run"}).exit_code, 0);
   EXPECT_FALSE(std::filesystem::exists(default_db));
   ASSERT_EQ(run_hostmark({"cpu", "--time=100ms", "--threads=1", "--no-save"}).exit_code, 0);
@@ -96,8 +96,8 @@ TEST(ResultsCli, ExportImportDeleteRoundTrip) {
   ScratchDir dir;
   const std::string db = dir.file("a.db");
   for (int i = 0; i < 3; ++i) {
-    ASSERT_EQ(run_hostmark({"sysbench", "--events=5", "--results-db", db, "cpu", "run"}).exit_code,
-              0);
+    ASSERT_EQ(
+        run_hostmark({"sysbench", "--events=5", "--results-db=" + db, "cpu", "run"}).exit_code, 0);
   }
   const std::string array_file = dir.file("all.json");
   const RunOutput ex =

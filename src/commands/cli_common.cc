@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "commands/result_saving.h"
-
 namespace hostmark {
 
 void add_output_options(CLI::App& app, OutputOptions& options) {
@@ -17,14 +15,12 @@ void add_output_options(CLI::App& app, OutputOptions& options) {
       ->type_name("FILE");
 }
 
-void add_result_options(CLI::App& app, OutputOptions& options) {
-  add_output_options(app, options);
-  SaveOptions& save = options.save.emplace();
-  app.add_option("--results-db", save.results_db,
+void add_save_options(CLI::App& app, SaveOptions& options) {
+  app.add_option("--results-db", options.results_db,
                  "save the result in this results store: a file, sqlite:PATH or "
                  "postgresql://user@host:port/db [$XDG_DATA_HOME/hostmark/results.db]")
       ->type_name("URL");
-  app.add_flag("--no-save", save.no_save, "do not save the result in the results store");
+  app.add_flag("--no-save", options.no_save, "do not save the result in the results store");
 }
 
 bool parse_command_line(CLI::App& app, const std::vector<std::string>& args, const CommandIo& io) {
@@ -47,8 +43,14 @@ int emit_result(const Result& result, const OutputOptions& options, const TextRe
   auto sink = OutputSink::open(options, io.out).value();
   write_result(result, options.format, text, sink->stream());
   sink->close().value();
-  const int saved = options.save ? save_to_results_store(result, *options.save, io) : 0;
-  return result.interrupted ? 1 : saved;
+  return result.interrupted ? 1 : 0;
+}
+
+int emit_result(const Result& result, const OutputOptions& options, const SaveOptions& save,
+                const TextRenderer& text, const CommandIo& io) {
+  const int printed = emit_result(result, options, text, io);
+  const int saved = save_to_results_store(result, save, io);
+  return printed != 0 ? printed : saved;
 }
 
 void abandon_process(const std::string& what, const CommandIo& io) {

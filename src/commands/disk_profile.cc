@@ -205,7 +205,9 @@ int run_disk_profile(const std::vector<std::string>& args, const CommandIo& io) 
   app.add_flag("--destructive", o.destructive, "allow the write tests on a block device");
   app.add_flag("--monitor", o.monitor,
                "record what the disk and the CPUs did during each test (iostat -x's view)");
-  add_result_options(app, o.output);
+  add_output_options(app, o.output);
+  SaveOptions save;
+  add_save_options(app, save);
   if (!parse_command_line(app, args, io)) return 0;
   const DiskPlan plan = make_plan(o);
   if (o.explain) return explain(plan, io);
@@ -255,7 +257,7 @@ int run_disk_profile(const std::vector<std::string>& args, const CommandIo& io) 
       "each row is the {} of {} loop(s) of one `hostmark fio` job (libaio, O_DIRECT, time based, "
       "end_fsync=1 when writing); `hostmark disk --explain` prints them",
       plan.profile.aggregate == storage::DiskAggregate::kBest ? "best" : "average", o.loops));
-  return emit_result(r, o.output, storage::write_disk_text, io);
+  return emit_result(r, o.output, save, storage::write_disk_text, io);
 }
 
 }  // namespace hostmark

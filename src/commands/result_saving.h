@@ -1,10 +1,17 @@
 #pragma once
 // Saving a command's result in the results store (results/result_store.h) after it was printed.
+#include <string>
+
 #include "commands/command.h"
-#include "output/format.h"
 #include "results/result.h"
 
 namespace hostmark {
+
+// Where a command's result is kept after it is printed (--results-db, --no-save).
+struct SaveOptions {
+  std::string results_db;  // a path or URL (results/result_store.h); "" = the default file
+  bool no_save = false;
+};
 
 // Saves `result` as `options` say (nothing with --no-save). Prints "saved as result N in
 // <store>" on stderr when it is a terminal, nothing otherwise (stdout stays the result alone).

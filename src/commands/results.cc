@@ -3,6 +3,7 @@
 // delete here, export and import in results_transfer.cc.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 
 #include "commands/cli_common.h"

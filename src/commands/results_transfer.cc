@@ -102,7 +102,8 @@ int run_results_export(const std::vector<std::string>& args, const CommandIo& io
   const auto store = open_store_or_throw(url);
   std::vector<std::int64_t> wanted;
   if (all) {
-    for (const auto& r : store->list({}).value()) wanted.push_back(r.id);
+    const std::vector<StoredResultInfo> rows = store->list({}).value();
+    for (const auto& r : rows) wanted.push_back(r.id);
     std::reverse(wanted.begin(), wanted.end());  // oldest first
   }
   int status = 0;

@@ -4,7 +4,6 @@
 #include <fstream>
 #include <functional>
 #include <memory>
-#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -19,18 +18,9 @@ enum class OutputFormat { kNormal, kJson, kCsv };
 // "normal", "json", "csv" (fio's spelling). Usage error naming --output-format otherwise.
 Expected<OutputFormat> parse_output_format(std::string_view text);
 
-// Where a command's result is kept after it is printed (--results-db, --no-save).
-struct SaveOptions {
-  std::string results_db;  // a path or URL (results/result_store.h); "" = the default file
-  bool no_save = false;
-};
-
 struct OutputOptions {
   OutputFormat format = OutputFormat::kNormal;
   std::string path;  // --output=FILE; "" means standard output
-  // Set when the command offers --results-db/--no-save (commands/cli_common.h
-  // add_result_options): emit_result then saves the result in the results store.
-  std::optional<SaveOptions> save;
 };
 
 // Where formatted output goes: the --output file, or the given stream (stdout).

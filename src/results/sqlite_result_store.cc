@@ -64,7 +64,7 @@ void migrate_to_v1(SqliteResultStore& store);
 void migrate_to_v2(SqliteResultStore& store);
 
 constexpr Migration kMigrations[] = {{1, migrate_to_v1}, {2, migrate_to_v2}};
-static_assert(std::size(kMigrations) == kResultStoreSchemaVersion);
+static_assert(static_cast<int>(std::size(kMigrations)) == kResultStoreSchemaVersion);
 
 class SqliteResultStore final : public ResultStore {
  public:
