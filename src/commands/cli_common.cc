@@ -15,6 +15,14 @@ void add_output_options(CLI::App& app, OutputOptions& options) {
       ->type_name("FILE");
 }
 
+void add_save_options(CLI::App& app, SaveOptions& options) {
+  app.add_option("--results-db", options.results_db,
+                 "save the result in this results store: a file, sqlite:PATH or "
+                 "postgresql://user@host:port/db [$XDG_DATA_HOME/hostmark/results.db]")
+      ->type_name("URL");
+  app.add_flag("--no-save", options.no_save, "do not save the result in the results store");
+}
+
 bool parse_command_line(CLI::App& app, const std::vector<std::string>& args, const CommandIo& io) {
   std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them reversed
   try {
@@ -36,6 +44,13 @@ int emit_result(const Result& result, const OutputOptions& options, const TextRe
   write_result(result, options.format, text, sink->stream());
   sink->close().value();
   return result.interrupted ? 1 : 0;
+}
+
+int emit_result(const Result& result, const OutputOptions& options, const SaveOptions& save,
+                const TextRenderer& text, const CommandIo& io) {
+  const int printed = emit_result(result, options, text, io);
+  const int saved = save_to_results_store(result, save, io);
+  return printed != 0 ? printed : saved;
 }
 
 void abandon_process(const std::string& what, const CommandIo& io) {

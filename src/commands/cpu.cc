@@ -112,6 +112,8 @@ int run_cpu_command(const std::vector<std::string>& args, const CommandIo& io) {
       ->capture_default_str()
       ->check(CLI::Range(3ull, 1ull << 40));
   add_output_options(app, output);
+  SaveOptions save;
+  add_save_options(app, save);
   if (!parse_command_line(app, args, io)) return 0;
   o.time_per_phase_ns = parse_duration_ns("--time", time).value();
   if (o.time_per_phase_ns == 0) throw Failure(usage_error("--time", "must be more than 0"));
@@ -129,7 +131,7 @@ int run_cpu_command(const std::vector<std::string>& args, const CommandIo& io) {
   r.notes.emplace_back(
       "events/s is the work of `sysbench cpu run` (same --cpu-max-prime): compare with "
       "published sysbench tables directly");
-  return emit_result(r, output, write_cpu_text, io);
+  return emit_result(r, output, save, write_cpu_text, io);
 }
 
 }  // namespace hostmark

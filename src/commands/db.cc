@@ -127,6 +127,8 @@ int run_db_command(const std::vector<std::string>& args, const CommandIo& io) {
   app.add_flag("--drop-existing", o.drop_existing,
                "drop sbtest1..N tables that exist before the run instead of refusing");
   add_output_options(app, output);
+  SaveOptions save;
+  add_save_options(app, save);
   if (!parse_command_line(app, args, io)) return 0;
   o.time_per_phase_ns = parse_duration_ns("--time", time).value();
   if (o.time_per_phase_ns == 0) throw Failure(usage_error("--time", "must be more than 0"));
@@ -190,7 +192,7 @@ int run_db_command(const std::vector<std::string>& args, const CommandIo& io) {
       retried + ")");
   if (run.failure) r.warnings.push_back("the run stopped early: " + run.failure->message());
   if (run.cleanup_failure) r.warnings.push_back(run.cleanup_failure->message());
-  const int status = emit_result(r, output, write_db_text, io);
+  const int status = emit_result(r, output, save, write_db_text, io);
   // One line: the first failure, with a cleanup that failed after it folded in.
   std::optional<Error> failure = run.failure;
   if (failure && run.cleanup_failure) {

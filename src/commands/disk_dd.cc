@@ -121,6 +121,8 @@ int run_disk_dd(const std::vector<std::string>& args, const CommandIo& io) {
   app.add_flag("--keep", c.keep, "keep the written file");
   app.add_flag("--keep-cache", c.keep_cache, "do not drop the page cache before reading");
   add_output_options(app, output);
+  SaveOptions save;
+  add_save_options(app, save);
   if (!parse_command_line(app, args, io)) return 0;
   const bool writes = w->count() > 0, reads = rd->count() > 0;
   const std::uint64_t bs = parse_size("--bs", c.bs).value();
@@ -226,7 +228,7 @@ int run_disk_dd(const std::vector<std::string>& args, const CommandIo& io) {
   cleanup();
   if (created && !c.keep) r.notes.push_back(path + " removed (--keep keeps it)");
   r.storage.push_back(std::move(target));
-  return emit_result(r, output, write_dd_text, io);
+  return emit_result(r, output, save, write_dd_text, io);
 }
 
 }  // namespace hostmark

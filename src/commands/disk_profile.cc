@@ -63,6 +63,8 @@ int run_disk_profile(const std::vector<std::string>& args, const CommandIo& io) 
   app.add_flag("--monitor", o.run.monitor,
                "record what the disk and the CPUs did during each test (iostat -x's view)");
   add_output_options(app, o.output);
+  SaveOptions save;
+  add_save_options(app, save);
   if (!parse_command_line(app, args, io)) return 0;
   const DiskPlan plan = make_disk_plan(o.run);
   if (o.explain) return explain(plan, io);
@@ -70,7 +72,7 @@ int run_disk_profile(const std::vector<std::string>& args, const CommandIo& io) 
   r.command = "disk";
   r.context = collect_context();
   measure_disk_profile(o.run, plan, io, r);
-  return emit_result(r, o.output, storage::write_disk_text, io);
+  return emit_result(r, o.output, save, storage::write_disk_text, io);
 }
 
 }  // namespace hostmark

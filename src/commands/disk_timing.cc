@@ -141,6 +141,8 @@ int run_disk_timing(const std::vector<std::string>& args, const CommandIo& io) {
                  "pause after sync() before each test, as hdparm does (0 to skip)")
       ->capture_default_str();
   add_output_options(app, output);
+  SaveOptions save;
+  add_save_options(app, save);
   if (!parse_command_line(app, args, io)) return 0;
   if (cached_only && disk_only)
     throw Failure(
@@ -215,7 +217,7 @@ int run_disk_timing(const std::vector<std::string>& args, const CommandIo& io) {
                      100.0 * cached_fraction)});
   }
   r.storage.push_back(std::move(described));
-  return emit_result(r, output, write_timing_text, io);
+  return emit_result(r, output, save, write_timing_text, io);
 }
 
 int run_disk_identify(const std::vector<std::string>& args, const CommandIo& io) {
@@ -226,6 +228,8 @@ int run_disk_identify(const std::vector<std::string>& args, const CommandIo& io)
   app.add_flag("--identify", identify, "describe the disk");
   app.add_option("target", target, "device, partition, file or directory (default: .)");
   add_output_options(app, output);
+  SaveOptions save;
+  add_save_options(app, save);
   if (!parse_command_line(app, args, io)) return 0;
   const storage::DeviceIdentity id = storage::identify_device(target).value();
 
@@ -290,7 +294,7 @@ int run_disk_identify(const std::vector<std::string>& args, const CommandIo& io)
   const auto text = [&id](const Result&, std::ostream& out) {
     storage::write_identity_text(id, out);
   };
-  return emit_result(r, output, text, io);
+  return emit_result(r, output, save, text, io);
 }
 
 }  // namespace hostmark

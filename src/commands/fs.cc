@@ -8,6 +8,7 @@
 
 #include "cli/units.h"
 #include "commands/cli_common.h"
+#include "commands/result_saving.h"
 #include "fsbench/bonnie_format.h"
 #include "fsbench/fs_run.h"
 #include "output/activity_text.h"
@@ -172,6 +173,8 @@ int run_fs_command(const std::vector<std::string>& args, const CommandIo& io) {
   app.add_flag("--monitor", a.monitor,
                "record what the disk and the CPUs did during each test (iostat -x's view)");
   add_output_options(app, output);
+  SaveOptions save;
+  add_save_options(app, save);
   if (!parse_command_line(app, args, io)) return 0;
   a.files_given = files->count() > 0;
 
@@ -181,11 +184,12 @@ int run_fs_command(const std::vector<std::string>& args, const CommandIo& io) {
   const FsOptions o = resolve(a, r.context.memory_bytes);
   std::ostream no_progress(nullptr);  // progress only on a terminal, like every command
   fsbench::measure_fs(o, io.err_is_tty ? io.err : no_progress, r);
-  if (output.format != OutputFormat::kCsv) return emit_result(r, output, write_fs_text, io);
+  if (output.format != OutputFormat::kCsv) return emit_result(r, output, save, write_fs_text, io);
   auto sink = OutputSink::open(output, io.out).value();
   sink->stream() << fsbench::bonnie_csv_line(r) << '\n';
   sink->close().value();
-  return r.interrupted ? 1 : 0;
+  const int saved = save_to_results_store(r, save, io);
+  return r.interrupted ? 1 : saved;
 }
 
 }  // namespace hostmark

@@ -328,6 +328,8 @@ int run_memory_command(const std::vector<std::string>& args, const CommandIo& io
          "largest latency working set (default: 4x the last-level cache, at most 512 MiB)")
       ->type_name("SIZE");
   add_output_options(app, output);
+  SaveOptions save;
+  add_save_options(app, save);
   if (!parse_command_line(app, args, io)) return 0;
   if (!o.bandwidth && !o.latency && !o.sysbench_style)
     throw Failure(usage_error(
@@ -350,7 +352,7 @@ int run_memory_command(const std::vector<std::string>& args, const CommandIo& io
   result.notes = std::move(run.notes);
   result.warnings.insert(result.warnings.end(), run.warnings.begin(), run.warnings.end());
   result.interrupted = run.interrupted;
-  return emit_result(result, output, write_memory_text, io);
+  return emit_result(result, output, save, write_memory_text, io);
 }
 
 }  // namespace hostmark

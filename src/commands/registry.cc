@@ -8,6 +8,10 @@ namespace {
 constexpr std::array kCommands = {
     CommandEntry{"suite", "run the standard set of benchmarks and save the result",
                  run_suite_command},
+    CommandEntry{"results",
+                 "the saved results: list, show, delete, export, import (SQLite or "
+                 "PostgreSQL)",
+                 run_results_command},
     CommandEntry{"cpu", "CPU score: single thread, all threads, scaling (sysbench prime work)",
                  run_cpu_command},
     CommandEntry{"memory",

@@ -8,6 +8,7 @@
 #include "cli/sysbench_args.h"
 #include "cli/units.h"
 #include "commands/command.h"
+#include "commands/result_saving.h"
 #include "commands/sysbench_tests.h"
 #include "core/build_info.h"
 #include "output/format.h"
@@ -188,16 +189,18 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
       },
       sink->stream());
   sink->close().value();
-  if (test.end_error != nullptr && !outcome.forced_shutdown) {
-    if (const std::string e = test.end_error(*workload); !e.empty())
-      throw Failure(run_error("", e));  // after the report of what ran before it
-  }
+  std::string end_error;
+  if (test.end_error != nullptr && !outcome.forced_shutdown) end_error = test.end_error(*workload);
+  if (!end_error.empty()) result.warnings.push_back("the run ended with an error: " + end_error);
+  const int saved = save_to_results_store(
+      result, SaveOptions{args.text(groups, "results-db"), args.flag(groups, "no-save")}, io);
+  if (!end_error.empty()) throw Failure(run_error("", end_error));  // after the report
   if (outcome.forced_shutdown) {
     io.out.flush();
     io.err.flush();
     std::_Exit(1);  // workers are still inside events; they cannot be joined
   }
-  return outcome.interrupted ? 1 : 0;
+  return outcome.interrupted ? 1 : saved;
 }
 
 }  // namespace

@@ -63,6 +63,10 @@ constexpr std::array kHostmark = {
     SbOptionDef{"output-format", SbArgType::kString, "normal", "report format {normal,json,csv}"},
     SbOptionDef{"output", SbArgType::kString, "",
                 "write the report to this file instead of standard output"},
+    SbOptionDef{"results-db", SbArgType::kString, "",
+                "save the result in this results store (a file, sqlite:PATH or postgresql://...) "
+                "[$XDG_DATA_HOME/hostmark/results.db]"},
+    SbOptionDef{"no-save", SbArgType::kFlag, "off", "do not save the result in the results store"},
 };
 
 constexpr std::array kCommonGroups = {

@@ -2,11 +2,15 @@
 // CSV form of a Result: a header, then one row per metric and per latency figure:
 //   command,phase,metric,value,unit
 #include <ostream>
+#include <string>
 
 #include "results/result.h"
 
 namespace hostmark {
 
 void write_csv(const Result& result, std::ostream& out);
+
+// `s` as one CSV field (RFC 4180: quoted when it holds a comma, quote or line end).
+std::string csv_field(const std::string& s);
 
 }  // namespace hostmark

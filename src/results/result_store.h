@@ -6,6 +6,7 @@
 // Each stored result keeps the JSON text it was saved as (docs/RESULT_SCHEMA.md), verbatim.
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,6 +37,9 @@ class ResultStore {
   virtual ~ResultStore() = default;
   // Saves `result` as a new entry; returns its id (ids are never reused).
   virtual Expected<std::int64_t> save(const Result& result) = 0;
+  // Saves a result given as its JSON document (`results import`): checked with
+  // result_from_json (usage error naming the bad field), then kept verbatim, `host` included.
+  virtual Expected<std::int64_t> save_json(const nlohmann::json& doc) = 0;
   // Replaces the entry `id` (the suite rewrites its result after every step, so a stopped
   // suite keeps what it measured). Run error when there is no such id.
   virtual Status update(std::int64_t id, const Result& result) = 0;
@@ -51,6 +55,9 @@ class ResultStore {
 
 // The default SQLite file for this process's environment (XDG_DATA_HOME, HOME).
 std::string default_results_db();
+// The same from the given values ("" when unset): "<xdg>/hostmark/results.db", else
+// "<home>/.local/share/hostmark/results.db", else "hostmark-results.db".
+std::string default_results_db(const std::string& xdg_data_home, const std::string& home);
 
 // Opens (creating and migrating as needed) the store named by `url`: a postgresql:// or
 // postgres:// URL, a sqlite:// URL, or a plain file path; "" = default_results_db().
