@@ -28,7 +28,7 @@ Comparison sample() {
   ComparisonColumn b{"7", "host-b 2026-12-03 10:00 suite", false, "", "suite", {}};
   b.figures = {figure_keys::fio_job(rnd4k_q1(), "lat_mean_us", 150),
                figure_keys::cpu_prime(10000, 1, 1280), figure_keys::hdparm_cached_reads(9000)};
-  ComparisonColumn c{"debatty-vm",
+  ComparisonColumn c{"ref:debatty-vm",
                      "VM, 4 cores",
                      true,
                      "An article, CC BY-SA 4.0",
@@ -132,7 +132,7 @@ TEST(CompareFormat, CsvGolden) {
             R"(key,label,unit,higher_is_better,column,title,value,difference_pct,verdict,compared
 cpu.sysbench_prime.max_prime=10000.threads=1.events_per_s,"CPU: sysbench prime, 1 thread [events/s]",events/s,yes,a.json,host-a 2026-12-03 09:00 suite,1024,,,yes
 cpu.sysbench_prime.max_prime=10000.threads=1.events_per_s,"CPU: sysbench prime, 1 thread [events/s]",events/s,yes,7,host-b 2026-12-03 10:00 suite,1280,25.00,better,yes
-cpu.sysbench_prime.max_prime=10000.threads=1.events_per_s,"CPU: sysbench prime, 1 thread [events/s]",events/s,yes,debatty-vm,"VM, 4 cores",1023,-0.10,same,yes
+cpu.sysbench_prime.max_prime=10000.threads=1.events_per_s,"CPU: sysbench prime, 1 thread [events/s]",events/s,yes,ref:debatty-vm,"VM, 4 cores",1023,-0.10,same,yes
 fio.rw=randread.bs=4KiB.ioengine=libaio.iodepth=1.numjobs=1.direct=1.lat_mean_us,Storage: RND4K Q1T1 read [mean latency us],us,no,a.json,host-a 2026-12-03 09:00 suite,100,,,yes
 fio.rw=randread.bs=4KiB.ioengine=libaio.iodepth=1.numjobs=1.direct=1.lat_mean_us,Storage: RND4K Q1T1 read [mean latency us],us,no,7,host-b 2026-12-03 10:00 suite,150,50.00,worse,yes
 hdparm.cached_reads.mib_per_s,"Storage: hdparm -T cached reads [MiB/s, hdparm's MB]",MiB/s,yes,7,host-b 2026-12-03 10:00 suite,9000,,,no
@@ -158,7 +158,7 @@ TEST(CompareFormat, JsonGolden) {
       "title": "host-b 2026-12-03 10:00 suite"
     },
     {
-      "id": "debatty-vm",
+      "id": "ref:debatty-vm",
       "kind": "reference",
       "measured": "sysbench cpu run",
       "source": "An article, CC BY-SA 4.0",

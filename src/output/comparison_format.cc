@@ -77,7 +77,7 @@ void write_unshared_and_sources(const Comparison& c, std::string_view bullet, st
   out << "\nsources:\n";
   for (const auto& col : c.columns) {
     if (col.reference) {
-      out << fmt::format("{}{} (ref:{}): {}; measured with: {}\n", bullet, col.title, col.id,
+      out << fmt::format("{}{} ({}): {}; measured with: {}\n", bullet, col.title, col.id,
                          col.source, col.measured);
     } else {
       out << fmt::format("{}{}: {} ({})\n", bullet, col.title, col.measured, col.id);
