@@ -28,12 +28,9 @@ Comparison sample() {
   ComparisonColumn b{"7", "host-b 2026-12-03 10:00 suite", false, "", "suite", {}};
   b.figures = {figure_keys::fio_job(rnd4k_q1(), "lat_mean_us", 150),
                figure_keys::cpu_prime(10000, 1, 1280), figure_keys::hdparm_cached_reads(9000)};
-  ComparisonColumn c{"ref:debatty-vm",
-                     "VM, 4 cores",
-                     true,
-                     "An article, CC BY-SA 4.0",
-                     "sysbench cpu run",
-                     {figure_keys::cpu_prime(10000, 1, 1023)}};
+  ComparisonColumn c{
+      "ref:debatty-vm",           "VM, 4 cores",      true,
+      "An article, CC BY-SA 4.0", "sysbench cpu run", {figure_keys::cpu_prime(10000, 1, 1023)}};
   return compare_columns({a, b, c});
 }
 
