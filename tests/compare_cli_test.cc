@@ -1,7 +1,9 @@
 // `hostmark compare` driven as a user would: references side by side in each format, --output,
 // a result file beside its closest references, and one-line usage errors (exit 2).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 #include <nlohmann/json.hpp>
@@ -88,6 +90,23 @@ TEST(CompareCli, ResultFileBesideItsClosestReferences) {
     EXPECT_NE(key.find("threads=1."), std::string::npos)
         << "no reference ran 2 threads, so only 1 thread compares: " << key;
   }
+}
+
+// Colours only on a terminal (script(1) gives the command one) and only without NO_COLOR.
+TEST(CompareCli, ColorsOnATerminalUnlessNoColor) {
+  if (access("/usr/bin/script", X_OK) != 0) GTEST_SKIP() << "script(1) (util-linux) is missing";
+  if (std::getenv("NO_COLOR") != nullptr) GTEST_SKIP() << "NO_COLOR is set for the tests";
+  const std::string command =
+      std::string(HOSTMARK_BINARY) + " compare ref:debatty-server2 ref:debatty-vm";
+  const RunOutput tty = run_program("/usr/bin/script", {"-qec", command, "/dev/null"});
+  ASSERT_EQ(tty.exit_code, 0) << tty.err;
+  EXPECT_NE(tty.out.find("\033[31m-5%\033[0m"), std::string::npos) << tty.out;
+  RunOptions no_color;
+  no_color.extra_env = {"NO_COLOR=1"};
+  const RunOutput plain = run_program("/usr/bin/script", {"-qec", command, "/dev/null"}, no_color);
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_NE(plain.out.find("-5%"), std::string::npos) << plain.out;
+  EXPECT_EQ(plain.out.find('\033'), std::string::npos) << plain.out;
 }
 
 TEST(CompareCli, BadArgumentsAreOneLineUsageErrors) {
