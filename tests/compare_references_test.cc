@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "commands/compare_inputs.h"
 #include "results/comparison.h"
 #include "results/figure_keys.h"
 #include "results/references.h"
@@ -13,7 +14,7 @@
 namespace hostmark {
 namespace {
 
-ComparisonColumn reference_column(const char* id) {
+ComparisonColumn reference_column_of(const char* id) {
   const ReferenceMachine* r = find_reference(id);
   EXPECT_NE(r, nullptr) << id;
   return ComparisonColumn{r->id, r->label, true, r->source, r->measured, r->figures};
@@ -43,7 +44,7 @@ TEST(CompareReferences, EveryReferenceIsWellFormed) {
 // truncated to a whole percent as the article prints it.
 TEST(CompareReferences, ReproducesTheArticlesVmVersusHostTable) {
   const Comparison c =
-      compare_columns({reference_column("debatty-server2"), reference_column("debatty-vm")});
+      compare_columns({reference_column_of("debatty-server2"), reference_column_of("debatty-vm")});
   struct Expected {
     std::string label;
     double vm, host;
@@ -75,7 +76,7 @@ TEST(CompareReferences, ReproducesTheArticlesVmVersusHostTable) {
 TEST(CompareReferences, TwoThreadsAreNeverComparedWithSixteen) {
   ComparisonColumn mine{"mine.json", "vm 2026-12-03 cpu", false, "", "cpu", {}};
   mine.figures = {figure_keys::cpu_prime(10000, 1, 2800), figure_keys::cpu_prime(10000, 2, 5500)};
-  const Comparison c = compare_columns({mine, reference_column("debatty-laptop")});
+  const Comparison c = compare_columns({mine, reference_column_of("debatty-laptop")});
   ASSERT_EQ(c.rows.size(), 1u);
   EXPECT_EQ(c.rows[0].key, "cpu.sysbench_prime.max_prime=10000.threads=1.events_per_s");
   for (const auto& row : c.unshared) {
@@ -103,6 +104,28 @@ TEST(CompareReferences, ClosestReferencesShareKeysAndRankByRatio) {
   EXPECT_EQ(disks[1]->id, "alexleo-pi4-sd");
   EXPECT_EQ(disks[2]->id, "consultant-sda");
   EXPECT_EQ(closest_references({figure_keys::cpu_prime(10000, 1, 1600)}, 1).size(), 1u);
+}
+
+TEST(CompareReferences, ColumnsSayWhatTheyAre) {
+  Result r;
+  r.command = "cpu";
+  r.context.hostname = "vm";
+  r.context.start_time_utc = "2026-12-03T09:00:00Z";
+  r.options = {{"cpu-max-prime", "10000"}, {"threads", "2"}, {"output-format", "json"}};
+  Phase p;
+  p.name = "single-thread";
+  p.metrics = {{"events_per_s", 2800, "events/s"}, {"threads", 1, "threads"}};
+  r.phases = {p};
+  const ComparisonColumn c = result_column("run.json", r);
+  EXPECT_EQ(c.title, "vm 2026-12-03 09:00 cpu");
+  EXPECT_EQ(c.measured, "cpu (cpu-max-prime=10000, threads=2)");
+  EXPECT_FALSE(c.reference);
+  ASSERT_EQ(c.figures.size(), 1u);
+  const ComparisonColumn ref = reference_column(*find_reference("debatty-vm"));
+  EXPECT_EQ(ref.id, "ref:debatty-vm");
+  EXPECT_TRUE(ref.reference);
+  EXPECT_NE(ref.source.find("CC BY-SA 4.0"), std::string::npos);
+  EXPECT_NE(ref.measured.find("sysbench cpu run"), std::string::npos);
 }
 
 }  // namespace
