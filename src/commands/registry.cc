@@ -44,6 +44,9 @@ constexpr std::array kCommands = {
     CommandEntry{"exporter",
                  "Prometheus metrics at GET /metrics (node_exporter's disk names, CPU iowait)",
                  run_exporter_command},
+    CommandEntry{"compare",
+                 "results and reference machines side by side, like for like, with differences",
+                 run_compare_command},
     CommandEntry{"sysbench", "drop-in for sysbench 1.0.20 (cpu, memory, threads, mutex, fileio)",
                  run_sysbench_command},
 };
