@@ -40,6 +40,9 @@ constexpr std::array kCommands = {
     CommandEntry{"exporter",
                  "Prometheus metrics at GET /metrics (node_exporter's disk names, CPU iowait)",
                  run_exporter_command},
+    CommandEntry{"report",
+                 "self-contained HTML report with SVG charts of saved results or result files",
+                 run_report_command},
     CommandEntry{"sysbench", "drop-in for sysbench 1.0.20 (cpu, memory, threads, mutex, fileio)",
                  run_sysbench_command},
 };
