@@ -20,8 +20,10 @@ std::string html_table(const std::vector<std::string>& header,
 // <ul class="css_class"> of escaped items; "" when there are none.
 std::string html_list(const std::vector<std::string>& items, const std::string& css_class);
 
-// The tables of one result: context, options, storage, server, notes, warnings, phases.
-std::string html_result_tables(const ReportEntry& entry);
+// The context of one result: context, options, storage, server, warnings and notes.
+std::string html_result_context(const ReportEntry& entry);
+// Its figures: a table of metrics (with units and latency) per phase, and the activity table.
+std::string html_result_phases(const ReportEntry& entry);
 
 // The charts of one result (each in a <figure class="chart-box">); "" when it has none.
 std::string html_result_charts(const ReportEntry& entry);

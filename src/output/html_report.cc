@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "output/html_parts.h"
 #include "output/html_text.h"
 #include "results/report_data.h"
@@ -29,7 +31,10 @@ td.better { color: #17692b; }
 td.worse { color: #a61b1b; }
 ul.warnings li { color: #8a4b00; }
 ul.storage-warnings li { color: #8a4b00; }
-.charts { display: flex; flex-wrap: wrap; gap: 1em; }
+.charts, .tiles { display: flex; flex-wrap: wrap; gap: 1em 1.5em; align-items: flex-start; }
+.tiles { row-gap: 0; }
+table.context td:first-child, table.storage td:first-child, table.server td:first-child {
+  font-weight: 600; background: #f7f9fb; }
 figure.chart-box { margin: 0; border: 1px solid #ddd; padding: 0.3em; background: #fff; }
 svg.chart { display: block; max-width: 100%; height: auto; font-family: inherit; }
 @media print {
@@ -47,9 +52,13 @@ std::string html_table(const std::vector<std::string>& header,
                        const std::string& css_class) {
   std::string out =
       css_class.empty() ? "<table>" : fmt::format("<table class=\"{}\">", html_escape(css_class));
-  out += "<thead><tr>";
-  for (const auto& h : header) out += fmt::format("<th>{}</th>", html_escape(h));
-  out += "</tr></thead><tbody>";
+  // Key-value tables have no header row.
+  if (std::any_of(header.begin(), header.end(), [](const auto& h) { return !h.empty(); })) {
+    out += "<thead><tr>";
+    for (const auto& h : header) out += fmt::format("<th>{}</th>", html_escape(h));
+    out += "</tr></thead>";
+  }
+  out += "<tbody>";
   for (const auto& row : rows) {
     out += "<tr>";
     for (const auto& cell : row)
@@ -128,10 +137,10 @@ void write_html_report(const ReportInput& input, std::ostream& out) {
                        i + 1, i + 1, html_escape(e.result.command),
                        html_escape(e.result.context.hostname))
         << "<p class=\"meta\">" << html_escape(e.source) << "</p>\n"
-        << html_result_tables(e);
+        << html_result_context(e);
     const std::string charts = html_result_charts(e);
     if (!charts.empty()) out << "<h3>Charts</h3>\n<div class=\"charts\">\n" << charts << "</div>\n";
-    out << "</section>\n";
+    out << html_result_phases(e) << "</section>\n";
   }
   if (input.entries.size() > 1) out << html_comparison(input.entries);
   out << "</body>\n</html>\n";

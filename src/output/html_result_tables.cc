@@ -100,8 +100,8 @@ std::string phase_table(const Phase& p) {
     rows.push_back({{"events per thread (stddev)"}, num(p.fairness->events_stddev), {"events"}});
   }
   if (rows.empty()) return "";
-  return fmt::format("<h4>{}</h4>\n", html_escape(p.name)) +
-         html_table({"metric", "value", "unit"}, rows, "metrics");
+  return fmt::format("<div class=\"phase\"><h4>{}</h4>\n", html_escape(p.name)) +
+         html_table({"metric", "value", "unit"}, rows, "metrics") + "</div>\n";
 }
 
 std::string activity_table(const Result& r) {
@@ -125,14 +125,21 @@ std::string activity_table(const Result& r) {
 
 }  // namespace
 
-std::string html_result_tables(const ReportEntry& entry) {
+std::string html_result_context(const ReportEntry& entry) {
   const Result& r = entry.result;
-  std::string out = context_table(r) + options_table(r) + storage_tables(r) + server_table(r);
+  std::string out = "<div class=\"tiles\"><div>" + context_table(r) + "</div><div>" +
+                    options_table(r) + "</div></div>\n" + storage_tables(r) + server_table(r);
   if (!r.warnings.empty()) out += "<h3>Warnings</h3>\n" + html_list(r.warnings, "warnings");
   if (!r.notes.empty()) out += "<h3>Notes</h3>\n" + html_list(r.notes, "notes");
+  return out;
+}
+
+std::string html_result_phases(const ReportEntry& entry) {
+  const Result& r = entry.result;
+  std::string out;
   std::string phases;
   for (const auto& p : r.phases) phases += phase_table(p);
-  if (!phases.empty()) out += "<h3>Results</h3>\n" + phases;
+  if (!phases.empty()) out += "<h3>Results</h3>\n<div class=\"tiles\">\n" + phases + "</div>\n";
   out += activity_table(r);
   return out;
 }

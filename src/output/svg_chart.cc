@@ -19,6 +19,7 @@ constexpr double kWidth = 640;
 constexpr double kLineHeight = 320;
 constexpr double kLeft = 78, kRight = 24, kTop = 40, kBottom = 56;
 constexpr int kMaxTicks = 7;
+constexpr int kMaxLogTicks = 9;  // powers of 2 from 4 KiB to 64 MiB every 4x
 
 std::string axis_title(const ChartAxis& axis) {
   if (axis.unit.empty()) return axis.title;
@@ -56,7 +57,7 @@ AxisLayout layout_axis(const ChartAxis& axis, double lo, double hi) {
       }
       values = nice_linear_ticks(lo, hi, kMaxTicks);
     } else {
-      values = log_ticks(lo, hi, axis.scale == ScaleKind::kLog2 ? 2 : 10, kMaxTicks);
+      values = log_ticks(lo, hi, axis.scale == ScaleKind::kLog2 ? 2 : 10, kMaxLogTicks);
     }
     for (const double v : values) out.ticks.push_back({v, tick_label(axis, v)});
   }
