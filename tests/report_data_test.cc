@@ -69,7 +69,7 @@ TEST(ReportData, RateGroupsAcrossAndWithinPhases) {
   EXPECT_FALSE(is_rate_unit("/s"));
   const auto groups = rate_groups(report_sample_result());
   ASSERT_EQ(groups.size(), 2u);
-  EXPECT_EQ(groups[0].title, "events_per_s");
+  EXPECT_EQ(groups[0].title, "events_per_s by phase");
   ASSERT_EQ(groups[0].values.size(), 2u);
   EXPECT_EQ(groups[0].values[1].first, "cpu.all-threads");
   EXPECT_EQ(groups[1].title, "memory.bandwidth");

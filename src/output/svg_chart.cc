@@ -13,8 +13,9 @@
 namespace hostmark {
 namespace {
 
-constexpr std::array<const char*, 6> kPalette = {"#1f77b4", "#d62728", "#2ca02c",
-                                                 "#9467bd", "#ff7f0e", "#8c564b"};
+constexpr std::array<const char*, 10> kPalette = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
+                                                  "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f",
+                                                  "#bcbd22", "#17becf"};
 constexpr double kWidth = 640;
 constexpr double kLineHeight = 320;
 constexpr double kLeft = 78, kRight = 24, kTop = 40, kBottom = 56;

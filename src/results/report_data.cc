@@ -69,10 +69,10 @@ std::vector<ValueGroup> rate_groups(const Result& result) {
     for (const auto& m : phase.metrics) {
       if (!is_rate_unit(m.unit)) continue;
       const bool done = std::any_of(out.begin(), out.end(), [&](const ValueGroup& g) {
-        return g.title == m.name && g.unit == m.unit;
+        return g.title == m.name + " by phase" && g.unit == m.unit;
       });
       if (done) continue;
-      ValueGroup g{m.name, m.unit, {}};
+      ValueGroup g{m.name + " by phase", m.unit, {}};
       for (const auto& p : result.phases)
         for (const auto& other : p.metrics)
           if (other.name == m.name && other.unit == m.unit)

@@ -44,7 +44,7 @@ std::vector<CpuScaling> cpu_scalings(const Result& result);
 
 // One metric of several phases, or several metrics of one phase, in the same unit.
 struct ValueGroup {
-  std::string title;  // "mb_per_s" (across phases) or "bandwidth" (a phase's metrics)
+  std::string title;  // "mb_per_s by phase" (across phases) or "bandwidth" (a phase's metrics)
   std::string unit;
   std::vector<std::pair<std::string, double>> values;  // (phase or metric name, value)
 };
