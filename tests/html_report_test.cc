@@ -10,12 +10,6 @@
 namespace hostmark {
 namespace {
 
-int count(const std::string& text, const std::string& what) {
-  int n = 0;
-  for (auto pos = text.find(what); pos != std::string::npos; pos = text.find(what, pos + 1)) ++n;
-  return n;
-}
-
 std::string render(const std::vector<ReportEntry>& entries) {
   std::ostringstream out;
   write_html_report({entries, "2026-12-03T10:00:00Z", "0.1.0"}, out);
@@ -28,13 +22,13 @@ TEST(HtmlReport, IsOneCompleteDocument) {
   const std::string html = render({sample_entry()});
   EXPECT_EQ(html.rfind("<!DOCTYPE html>\n<html lang=\"en\">", 0), 0u);
   EXPECT_NE(html.find("<meta charset=\"utf-8\">"), std::string::npos);
-  EXPECT_EQ(count(html, "<style>"), 1);
+  EXPECT_EQ(count_occurrences(html, "<style>"), 1);
   EXPECT_NE(html.find("@media print"), std::string::npos);
   EXPECT_EQ(html.substr(html.size() - 16), "</body>\n</html>\n");
-  EXPECT_EQ(count(html, "<section class=\"result\""), 1);
-  EXPECT_EQ(count(html, "<section"), count(html, "</section>"));
-  EXPECT_EQ(count(html, "<table"), count(html, "</table>"));
-  EXPECT_EQ(count(html, "<svg"), count(html, "</svg>"));
+  EXPECT_EQ(count_occurrences(html, "<section class=\"result\""), 1);
+  EXPECT_EQ(count_occurrences(html, "<section"), count_occurrences(html, "</section>"));
+  EXPECT_EQ(count_occurrences(html, "<table"), count_occurrences(html, "</table>"));
+  EXPECT_EQ(count_occurrences(html, "<svg"), count_occurrences(html, "</svg>"));
   EXPECT_EQ(html.find("class=\"comparison\""), std::string::npos);  // one result: none
 }
 
@@ -90,7 +84,8 @@ TEST(HtmlReport, DrawsEveryKindOfChartTheResultHasDataFor) {
   EXPECT_NE(html.find(">memory.bandwidth</text>"), std::string::npos);
   EXPECT_NE(html.find(">Device utilisation by phase</text>"), std::string::npos);
   EXPECT_EQ(html.find("vs references"), std::string::npos);  // no references given
-  EXPECT_EQ(count(html, "<figure class=\"chart-box\">"), count(html, "<svg"));
+  EXPECT_EQ(count_occurrences(html, "<figure class=\"chart-box\">"),
+            count_occurrences(html, "<svg"));
 }
 
 TEST(HtmlReport, NoDataNoCharts) {
@@ -116,7 +111,7 @@ TEST(HtmlReport, ReferencesAndComparison) {
   const std::string html = render({a, b});
   EXPECT_NE(html.find(">CPU: single thread vs references</text>"), std::string::npos);
   EXPECT_NE(html.find("Server &lt;2&gt;"), std::string::npos);
-  EXPECT_EQ(count(html, "<section class=\"result\""), 2);
+  EXPECT_EQ(count_occurrences(html, "<section class=\"result\""), 2);
   EXPECT_NE(html.find("<section class=\"comparison\" id=\"comparison\">"), std::string::npos);
   EXPECT_NE(html.find("<td class=\"num better\">+10.0%</td>"), std::string::npos);
   EXPECT_NE(html.find("<td class=\"num worse\">+10.0%</td>"), std::string::npos);  // ns: lower

@@ -33,19 +33,6 @@ std::string artifact_dir() {
   return dir;
 }
 
-int count(const std::string& text, const std::string& what) {
-  int n = 0;
-  for (auto pos = text.find(what); pos != std::string::npos; pos = text.find(what, pos + 1)) ++n;
-  return n;
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 void write_file(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
   out << text;
@@ -111,7 +98,7 @@ TEST_F(ReportChromium, LogCheckSeesAScriptError) {
 
 TEST_F(ReportChromium, LoadsWithoutErrorsAndEveryChartHasASize) {
   const std::string html = sample_report();
-  const int charts = count(html, "<svg class=\"chart\"");
+  const int charts = count_occurrences(html, "<svg class=\"chart\"");
   ASSERT_GE(charts, 8);
   // A copy with a probe script that writes each chart's laid-out size into the DOM (the report
   // itself has no script).
@@ -147,7 +134,7 @@ TEST_F(ReportChromium, ScreenshotIsKeptAsAnArtifact) {
       chromium(page, {"--screenshot=" + shot, "--window-size=1280,2000", "--hide-scrollbars"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_FALSE(has_console_error(r.err)) << r.err;
-  const std::string png = read_file(shot);
+  const std::string png = read_whole_file(shot);
   ASSERT_GT(png.size(), 10'000u) << shot;
   EXPECT_EQ(png.substr(0, 8), "\x89PNG\r\n\x1a\n");
   std::cout << "report screenshot: " << shot << "\n";

@@ -5,24 +5,12 @@
 #include <fstream>
 #include <sstream>
 
+#include "report_sample.h"
 #include "run_binary.h"
 #include "scratch_dir.h"
 
 namespace hostmark {
 namespace {
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-int count(const std::string& text, const std::string& what) {
-  int n = 0;
-  for (auto pos = text.find(what); pos != std::string::npos; pos = text.find(what, pos + 1)) ++n;
-  return n;
-}
 
 class ReportCli : public ::testing::Test {
  protected:
@@ -45,7 +33,7 @@ TEST_F(ReportCli, OneResultFileGivesAPageWithItsChartsAndTables) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "");
   EXPECT_NE(r.err.find("report written to " + page), std::string::npos) << r.err;
-  const std::string html = read_file(page);
+  const std::string html = read_whole_file(page);
   EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
   EXPECT_NE(html.find("<h2>1. cpu on "), std::string::npos);
   EXPECT_NE(html.find("<p class=\"meta\">file " + result + "</p>"), std::string::npos);
@@ -62,8 +50,8 @@ TEST_F(ReportCli, SeveralResultsGetACompareSectionAndStdoutWorks) {
   const std::string b = cpu_result("b.json");
   const RunOutput r = run_hostmark({"report", a, b});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(count(r.out, "<section class=\"result\""), 2);
-  EXPECT_EQ(count(r.out, "<section class=\"comparison\""), 1);
+  EXPECT_EQ(count_occurrences(r.out, "<section class=\"result\""), 2);
+  EXPECT_EQ(count_occurrences(r.out, "<section class=\"comparison\""), 1);
 }
 
 TEST_F(ReportCli, UsageErrors) {

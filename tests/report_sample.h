@@ -1,10 +1,29 @@
 #pragma once
 // A result with every kind of data the HTML report draws (intervals, latency percentiles, CPU
 // scaling, a load-latency series, device activity, storage warnings) and text that needs
-// escaping, for the report tests. Header-only.
+// escaping, and small helpers, for the report tests. Header-only.
+#include <fstream>
+#include <sstream>
+#include <string>
+
 #include "results/result.h"
 
 namespace hostmark {
+
+// How many times `what` occurs in `text` (overlaps counted).
+inline int count_occurrences(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (auto pos = text.find(what); pos != std::string::npos; pos = text.find(what, pos + 1)) ++n;
+  return n;
+}
+
+// The whole file ("" when it cannot be read).
+inline std::string read_whole_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
 
 inline Phase report_sample_cpu_phase(const std::string& name, int threads, double eps) {
   Phase p;

@@ -7,15 +7,10 @@
 
 #include "output/html_text.h"
 #include "output/svg_scale.h"
+#include "report_sample.h"
 
 namespace hostmark {
 namespace {
-
-int count(const std::string& text, const std::string& what) {
-  int n = 0;
-  for (auto pos = text.find(what); pos != std::string::npos; pos = text.find(what, pos + 1)) ++n;
-  return n;
-}
 
 TEST(SvgScale, NiceLinearTicksCoverTheRangeWithRoundSteps) {
   const auto ticks = nice_linear_ticks(0, 3800, 7);
@@ -86,11 +81,11 @@ TEST(SvgChart, LineChartHasTitleAxesTicksAndUnits) {
   EXPECT_NE(svg.find(">Throughput over time</text>"), std::string::npos);
   EXPECT_NE(svg.find(">time [s]</text>"), std::string::npos);
   EXPECT_NE(svg.find(">rate [events/s]</text>"), std::string::npos);
-  EXPECT_GE(count(svg, "class=\"xtick\""), 3);
-  EXPECT_GE(count(svg, "class=\"ytick\""), 3);
+  EXPECT_GE(count_occurrences(svg, "class=\"xtick\""), 3);
+  EXPECT_GE(count_occurrences(svg, "class=\"ytick\""), 3);
   EXPECT_NE(svg.find(">0</text>"), std::string::npos);  // y starts at 0
-  EXPECT_EQ(count(svg, "<polyline"), 1);
-  EXPECT_EQ(count(svg, "<circle"), 3);
+  EXPECT_EQ(count_occurrences(svg, "<polyline"), 1);
+  EXPECT_EQ(count_occurrences(svg, "<circle"), 3);
   EXPECT_EQ(svg.substr(svg.size() - 6), "</svg>");
 }
 
@@ -119,7 +114,7 @@ TEST(SvgChart, LogAxisWithByteLabels) {
   const std::string svg = render_line_chart(c);
   EXPECT_NE(svg.find(">4 KiB</text>"), std::string::npos) << svg;
   EXPECT_NE(svg.find(">1 MiB</text>"), std::string::npos);
-  EXPECT_EQ(count(svg, "<circle"), 2);                         // 0 and -4 cannot be on a log axis
+  EXPECT_EQ(count_occurrences(svg, "<circle"), 2);             // 0 and -4 cannot be on a log axis
   EXPECT_EQ(svg.find("class=\"legend\""), std::string::npos);  // one unnamed line: no legend
 }
 
@@ -129,7 +124,7 @@ TEST(SvgChart, ExplicitTicksAreUsed) {
   const std::string svg = render_line_chart(c);
   EXPECT_NE(svg.find(">p50</text>"), std::string::npos);
   EXPECT_NE(svg.find(">p99.9</text>"), std::string::npos);
-  EXPECT_EQ(count(svg, "class=\"xtick\""), 2);
+  EXPECT_EQ(count_occurrences(svg, "class=\"xtick\""), 2);
 }
 
 TEST(SvgChart, NotFiniteValuesNeverReachTheSvg) {
@@ -138,8 +133,8 @@ TEST(SvgChart, NotFiniteValuesNeverReachTheSvg) {
   const std::string svg = render_line_chart(c);
   EXPECT_EQ(svg.find("nan"), std::string::npos);
   EXPECT_EQ(svg.find("inf"), std::string::npos);
-  EXPECT_EQ(count(svg, "<circle"), 4);
-  EXPECT_EQ(count(svg, "class=\"legend\""), 2);
+  EXPECT_EQ(count_occurrences(svg, "<circle"), 4);
+  EXPECT_EQ(count_occurrences(svg, "class=\"legend\""), 2);
 }
 
 TEST(SvgChart, EmptyDataGivesNoChart) {
@@ -161,7 +156,7 @@ TEST(SvgChart, TextIsEscaped) {
   const std::string svg = render_line_chart(c);
   EXPECT_NE(svg.find("a &lt;b&gt; &amp; &quot;c&quot; &#39;d&#39;"), std::string::npos);
   EXPECT_EQ(svg.find("<script>"), std::string::npos);
-  EXPECT_EQ(count(svg, "</svg>"), 1);
+  EXPECT_EQ(count_occurrences(svg, "</svg>"), 1);
   const std::string bars = render_bar_chart({"<t>", "&", {{"<l>", 1, true}}});
   EXPECT_EQ(bars.find("<t>"), std::string::npos);
   EXPECT_EQ(bars.find("<l>"), std::string::npos);
