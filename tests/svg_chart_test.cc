@@ -129,7 +129,7 @@ TEST(SvgChart, ExplicitTicksAreUsed) {
 
 TEST(SvgChart, NotFiniteValuesNeverReachTheSvg) {
   LineChart c = simple_chart();
-  c.lines.push_back({"bad", {{NAN, 1}, {2, INFINITY}, {4, 90}}});
+  c.lines.push_back({"bad", {{NAN, 1}, {2, INFINITY}, {4, 90}, {-1.7e308, 1.7e308}}});
   const std::string svg = render_line_chart(c);
   EXPECT_EQ(svg.find("nan"), std::string::npos);
   EXPECT_EQ(svg.find("inf"), std::string::npos);

@@ -33,8 +33,9 @@ std::string tick_label(const ChartAxis& axis, double value) {
   return format_report_number(value);
 }
 
+// Finite, not so large that a range of such values overflows, and > 0 on a log axis.
 bool drawable(const ChartAxis& axis, double v) {
-  return std::isfinite(v) && (axis.scale == ScaleKind::kLinear || v > 0);
+  return std::isfinite(v) && std::fabs(v) < 1e300 && (axis.scale == ScaleKind::kLinear || v > 0);
 }
 
 // The axis's ticks and domain for data in [lo, hi] (finite, and > 0 on a log axis).
@@ -178,7 +179,7 @@ std::string render_bar_chart(const BarChart& chart) {
   std::vector<Bar> bars;
   double max_value = 0;
   for (const auto& b : chart.bars) {
-    if (!std::isfinite(b.value) || b.value < 0) continue;
+    if (!std::isfinite(b.value) || b.value < 0 || b.value >= 1e300) continue;
     bars.push_back(b);
     max_value = std::max(max_value, b.value);
   }
