@@ -4,9 +4,14 @@
 # of both, and checks the source format. The database tests run against a throwaway MariaDB and
 # PostgreSQL (scripts/db-servers.sh) started before the first ctest and stopped on exit, even
 # when a step fails; HOSTMARK_REQUIRE_DB_SERVERS=1 makes a missing server a failure, not a skip.
+# HOSTMARK_REQUIRE_CHROMIUM=1 does the same for the headless Chromium check of the HTML report
+# (setup-debian.sh installs chromium); its screenshot goes to $HOSTMARK_TEST_ARTIFACTS, by
+# default build/test-artifacts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup-debian.sh
+export HOSTMARK_REQUIRE_CHROMIUM=1
+export HOSTMARK_TEST_ARTIFACTS="${HOSTMARK_TEST_ARTIFACTS:-$PWD/build/test-artifacts}"
 echo "== source format (clang-format, .clang-format)" >&2
 git ls-files 'src/*.cc' 'src/*.h' 'tests/*.cc' 'tests/*.h' 'bench/*.cc' | xargs clang-format --dry-run --Werror
 

@@ -46,5 +46,6 @@ int run_top_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_exporter_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_results_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_compare_command(const std::vector<std::string>& args, const CommandIo& io);
+int run_report_command(const std::vector<std::string>& args, const CommandIo& io);
 
 }  // namespace hostmark

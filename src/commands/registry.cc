@@ -47,6 +47,9 @@ constexpr std::array kCommands = {
     CommandEntry{"compare",
                  "results and reference machines side by side, like for like, with differences",
                  run_compare_command},
+    CommandEntry{"report",
+                 "self-contained HTML report with SVG charts of saved results or result files",
+                 run_report_command},
     CommandEntry{"sysbench", "drop-in for sysbench 1.0.20 (cpu, memory, threads, mutex, fileio)",
                  run_sysbench_command},
 };

@@ -1,0 +1,170 @@
+// The charts of one result in the HTML report (output/html_parts.h): what results/report_data.h
+// shaped, drawn by output/svg_chart.h.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "output/html_parts.h"
+#include "output/svg_chart.h"
+#include "results/report_data.h"
+
+namespace hostmark {
+namespace {
+
+constexpr std::size_t kMaxReferenceCharts = 12;
+
+ChartAxis axis(std::string title, std::string unit) {
+  ChartAxis a;
+  a.title = std::move(title);
+  a.unit = std::move(unit);
+  return a;
+}
+
+std::string boxed(const std::string& svg) {
+  if (svg.empty()) return "";
+  return "<figure class=\"chart-box\">" + svg + "</figure>\n";
+}
+
+std::string interval_chart(const Result& r) {
+  LineChart chart{"Throughput over time", axis("time", "s"), axis("rate", "events/s"), {}};
+  for (const auto& p : r.phases) {
+    if (p.intervals.empty()) continue;
+    LineSeries line{p.name, {}};
+    for (const auto& s : p.intervals) line.points.emplace_back(s.time_s, s.events_per_s);
+    chart.lines.push_back(std::move(line));
+  }
+  return boxed(render_line_chart(chart));
+}
+
+std::string percentile_chart(const Result& r) {
+  LineChart chart{"Latency percentiles", axis("percentile", ""), axis("latency", ""), {}};
+  double max_ns = 0, min_ns = INFINITY;
+  std::vector<double> percents;
+  std::vector<std::pair<std::string, std::vector<PercentilePoint>>> curves;
+  for (const auto& p : r.phases) {
+    if (!p.latency || p.latency->count == 0) continue;
+    auto curve = percentile_curve(*p.latency);
+    if (curve.empty()) continue;
+    for (const auto& pt : curve) {
+      max_ns = std::max(max_ns, pt.value_ns);
+      if (pt.value_ns > 0) min_ns = std::min(min_ns, pt.value_ns);
+      if (std::find(percents.begin(), percents.end(), pt.percent) == percents.end())
+        percents.push_back(pt.percent);
+    }
+    curves.emplace_back(p.name, std::move(curve));
+  }
+  if (curves.empty()) return "";
+  const DisplayTimeUnit unit = time_unit_for(max_ns);
+  chart.y.unit = unit.name;
+  // Phases that differ 50x or more (sequential vs random I/O) share a log axis.
+  if (min_ns > 0 && max_ns / min_ns >= 50) {
+    chart.y.scale = ScaleKind::kLog10;
+    chart.y.include_zero = false;
+  }
+  std::sort(percents.begin(), percents.end());
+  double last_nines = -1;
+  for (const double pc : percents) {
+    const double nines = percentile_nines(pc);
+    if (nines - last_nines < 0.25) continue;  // labels would overlap
+    chart.x.ticks.push_back({nines, fmt::format("p{}", pc)});
+    last_nines = nines;
+  }
+  for (auto& [name, curve] : curves) {
+    LineSeries line{name, {}};
+    for (const auto& pt : curve)
+      line.points.emplace_back(percentile_nines(pt.percent), pt.value_ns / unit.ns);
+    chart.lines.push_back(std::move(line));
+  }
+  return boxed(render_line_chart(chart));
+}
+
+std::string scaling_charts(const Result& r) {
+  std::string out;
+  for (const auto& s : cpu_scalings(r)) {
+    BarChart chart{s.step.empty() ? "CPU scaling" : fmt::format("CPU scaling ({})", s.step),
+                   "events/s",
+                   {{"1 thread", s.single_events_per_s, false},
+                    {fmt::format("{} threads", s.all_threads), s.all_events_per_s, true}}};
+    if (s.ideal_events_per_s > 0)
+      chart.bars.push_back(
+          {fmt::format("ideal for {} threads", s.all_threads), s.ideal_events_per_s, false});
+    out += boxed(render_bar_chart(chart));
+  }
+  return out;
+}
+
+std::string series_charts(const Result& r) {
+  std::string out;
+  for (const auto& p : r.phases) {
+    for (const auto& s : p.series) {
+      const bool bytes = s.x_unit == "bytes";
+      const std::string title = s.name == "load_latency" ? "Memory load latency by working-set size"
+                                                         : fmt::format("{} ({})", s.name, p.name);
+      LineChart chart{title,
+                      axis(bytes ? "working set" : "x", bytes ? "" : s.x_unit),
+                      axis(s.name == "load_latency" ? "latency per load" : s.name, s.y_unit),
+                      {{"", s.points}}};
+      if (bytes) {
+        chart.x.scale = ScaleKind::kLog2;
+        chart.x.format = TickFormat::kBytes;
+        chart.x.include_zero = false;
+      }
+      out += boxed(render_line_chart(chart));
+    }
+  }
+  return out;
+}
+
+std::string rate_charts(const Result& r) {
+  std::string out;
+  for (const auto& g : rate_groups(r)) {
+    BarChart chart{g.title, g.unit, {}};
+    for (const auto& [name, value] : g.values) chart.bars.push_back({name, value, false});
+    out += boxed(render_bar_chart(chart));
+  }
+  return out;
+}
+
+std::string activity_charts(const Result& r) {
+  const auto rows = activity_rows(r);
+  if (rows.empty()) return "";
+  BarChart util{"Device utilisation by phase", "%util", {}};
+  BarChart requests{"Device requests by phase", "IO/s", {}};
+  BarChart cpu{"CPU busy by phase (all CPUs)", "%", {}};
+  for (const auto& a : rows) {
+    if (a.has_device) {
+      util.bars.push_back({a.phase, a.device_util_pct, false});
+      requests.bars.push_back({a.phase, a.device_requests_per_s, false});
+    }
+    cpu.bars.push_back({a.phase, a.cpu_busy_pct, false});
+  }
+  return boxed(render_bar_chart(util)) + boxed(render_bar_chart(requests)) +
+         boxed(render_bar_chart(cpu));
+}
+
+std::string reference_charts(const ReportEntry& e) {
+  std::string out;
+  const auto groups = reference_bars(e.figures, e.references);
+  for (std::size_t i = 0; i < groups.size() && i < kMaxReferenceCharts; ++i) {
+    const ReferenceBars& g = groups[i];
+    BarChart chart{
+        fmt::format("{} vs references", g.figure.label),
+        fmt::format("{}{}", g.figure.unit,
+                    g.figure.higher_is_better ? " (higher is better)" : " (lower is better)"),
+        {{fmt::format("this host ({})", e.result.context.hostname), g.figure.value, true}}};
+    for (const auto& [label, value] : g.references) chart.bars.push_back({label, value, false});
+    out += boxed(render_bar_chart(chart));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string html_result_charts(const ReportEntry& entry) {
+  const Result& r = entry.result;
+  return interval_chart(r) + percentile_chart(r) + scaling_charts(r) + series_charts(r) +
+         rate_charts(r) + activity_charts(r) + reference_charts(entry);
+}
+
+}  // namespace hostmark
