@@ -44,5 +44,6 @@ int run_suite_command(const std::vector<std::string>& args, const CommandIo& io)
 int run_stat_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_top_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_exporter_command(const std::vector<std::string>& args, const CommandIo& io);
+int run_doctor_command(const std::vector<std::string>& args, const CommandIo& io);
 
 }  // namespace hostmark

@@ -40,6 +40,9 @@ constexpr std::array kCommands = {
     CommandEntry{"exporter",
                  "Prometheus metrics at GET /metrics (node_exporter's disk names, CPU iowait)",
                  run_exporter_command},
+    CommandEntry{"doctor",
+                 "why is this machine slow? memory, load, I/O processes, storage, db: a verdict",
+                 run_doctor_command},
     CommandEntry{"sysbench", "drop-in for sysbench 1.0.20 (cpu, memory, threads, mutex, fileio)",
                  run_sysbench_command},
 };
