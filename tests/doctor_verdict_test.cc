@@ -1,7 +1,7 @@
 // The doctor's verdict ranking (doctor/verdict.h) with fixture findings: pure.
-#include "doctor/verdict.h"
-
 #include <gtest/gtest.h>
+
+#include "doctor/verdict.h"
 
 namespace hostmark::doctor {
 namespace {
@@ -25,11 +25,12 @@ std::vector<std::string> areas(const Verdict& v) {
 }
 
 TEST(DoctorVerdictTest, BottleneckRanksFirstAndIsNamedInTheHeadline) {
-  const Verdict v = rank_findings(
-      {finding("memory", Severity::kOk, 0), finding("cpu", Severity::kWarning, 2.0),
-       finding("processes", Severity::kNote, 0),
-       finding("storage", Severity::kBottleneck, 40, "random 4K write p99 (QD1) = 120 ms, 40x a SATA SSD",
-               "storage is the bottleneck", "an SD card or USB stick?")});
+  const Verdict v =
+      rank_findings({finding("memory", Severity::kOk, 0), finding("cpu", Severity::kWarning, 2.0),
+                     finding("processes", Severity::kNote, 0),
+                     finding("storage", Severity::kBottleneck, 40,
+                             "random 4K write p99 (QD1) = 120 ms, 40x a SATA SSD",
+                             "storage is the bottleneck", "an SD card or USB stick?")});
   ASSERT_TRUE(v.named.has_value());
   EXPECT_EQ(*v.named, 0u);
   EXPECT_EQ(areas(v), (std::vector<std::string>{"storage", "cpu", "processes", "memory"}));
@@ -47,20 +48,20 @@ TEST(DoctorVerdictTest, EqualSeverityRanksByScoreThenCheckOrder) {
 }
 
 TEST(DoctorVerdictTest, WarningsOnlyNameNoBottleneckButListWhatToLookAt) {
-  const Verdict v = rank_findings({finding("memory", Severity::kWarning, 1.5, "swapping in 3 pages/s"),
-                                   finding("storage", Severity::kOk, 0),
-                                   finding("cpu", Severity::kWarning, 3, "CPU steal 9%")});
+  const Verdict v =
+      rank_findings({finding("memory", Severity::kWarning, 1.5, "swapping in 3 pages/s"),
+                     finding("storage", Severity::kOk, 0),
+                     finding("cpu", Severity::kWarning, 3, "CPU steal 9%")});
   EXPECT_FALSE(v.named.has_value());
-  EXPECT_EQ(v.headline,
-            "no clear bottleneck; worth a look: CPU steal 9%; swapping in 3 pages/s");
+  EXPECT_EQ(v.headline, "no clear bottleneck; worth a look: CPU steal 9%; swapping in 3 pages/s");
 }
 
 TEST(DoctorVerdictTest, HealthyMachineNamesNone) {
   Finding skipped = finding("database", Severity::kOk, 0);
   skipped.measured = false;
-  const Verdict v = rank_findings({finding("memory", Severity::kOk, 0), finding("cpu", Severity::kOk, 0),
-                                   finding("processes", Severity::kNote, 0),
-                                   finding("storage", Severity::kOk, 0), skipped});
+  const Verdict v = rank_findings(
+      {finding("memory", Severity::kOk, 0), finding("cpu", Severity::kOk, 0),
+       finding("processes", Severity::kNote, 0), finding("storage", Severity::kOk, 0), skipped});
   EXPECT_FALSE(v.named.has_value());
   EXPECT_EQ(v.headline, "no bottleneck found: memory, cpu, processes, storage look healthy");
 }
@@ -70,8 +71,10 @@ TEST(DoctorVerdictTest, NothingMeasuredSaysSo) {
 }
 
 TEST(DoctorVerdictTest, BottleneckLineLeavesOutEmptyParts) {
-  EXPECT_EQ(bottleneck_line(finding("memory", Severity::kOk, 0, "8 GiB available")), "8 GiB available");
-  EXPECT_EQ(bottleneck_line(finding("cpu", Severity::kBottleneck, 1, "steal 30%", "the hypervisor is the bottleneck")),
+  EXPECT_EQ(bottleneck_line(finding("memory", Severity::kOk, 0, "8 GiB available")),
+            "8 GiB available");
+  EXPECT_EQ(bottleneck_line(finding("cpu", Severity::kBottleneck, 1, "steal 30%",
+                                    "the hypervisor is the bottleneck")),
             "steal 30%: the hypervisor is the bottleneck");
 }
 

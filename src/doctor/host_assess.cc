@@ -201,7 +201,7 @@ Finding assess_processes(const std::vector<ProcessIoRate>& top, double interval_
   f.evidence.push_back(fmt::format("sampled /proc/*/io over {:.1f} s", interval_s));
   if (unreadable > 0)
     f.evidence.push_back(
-        fmt::format("{} process(es) could not be read (run as root to see them)", unreadable));
+        fmt::format("{} process(es) could not be read (ended meanwhile, or not permitted)", unreadable));
   return f;
 }
 
