@@ -200,8 +200,8 @@ Finding assess_processes(const std::vector<ProcessIoRate>& top, double interval_
   }
   f.evidence.push_back(fmt::format("sampled /proc/*/io over {:.1f} s", interval_s));
   if (unreadable > 0)
-    f.evidence.push_back(
-        fmt::format("{} process(es) could not be read (ended meanwhile, or not permitted)", unreadable));
+    f.evidence.push_back(fmt::format(
+        "{} process(es) could not be read (ended meanwhile, or not permitted)", unreadable));
   return f;
 }
 

@@ -25,6 +25,9 @@ std::string bottleneck_line(const Finding& f) {
 
 Verdict rank_findings(std::vector<Finding> findings) {
   Verdict v;
+  std::vector<std::string> healthy;  // in check order
+  for (const auto& f : findings)
+    if (f.measured && f.severity <= Severity::kNote) healthy.push_back(f.area);
   v.ranked = std::move(findings);
   std::stable_sort(v.ranked.begin(), v.ranked.end(), [](const Finding& a, const Finding& b) {
     if (a.severity != b.severity) return a.severity > b.severity;
@@ -35,12 +38,9 @@ Verdict rank_findings(std::vector<Finding> findings) {
     v.headline = bottleneck_line(v.ranked.front());
     return v;
   }
-  std::vector<std::string> look;
-  std::vector<std::string> healthy;
-  for (const auto& f : v.ranked) {
+  std::vector<std::string> look;  // worst first
+  for (const auto& f : v.ranked)
     if (f.severity == Severity::kWarning) look.push_back(f.summary);
-    if (f.measured && f.severity <= Severity::kNote) healthy.push_back(f.area);
-  }
   if (!look.empty()) {
     v.headline = fmt::format("no clear bottleneck; worth a look: {}", fmt::join(look, "; "));
   } else if (!healthy.empty()) {

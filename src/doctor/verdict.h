@@ -17,6 +17,7 @@ struct Verdict {
 // Ranks `findings` (kept in check order where severity and score tie). The bottleneck is the
 // top finding when its severity is kBottleneck; with none, the headline says so and lists what
 // is worth a look (warnings) or that the checks that ran look healthy.
+// The healthy list of the headline keeps check order.
 Verdict rank_findings(std::vector<Finding> findings);
 
 // "random 4K write p99 = 120 ms, 40x a SATA SSD: storage is the bottleneck; an SD card?"
