@@ -72,7 +72,8 @@ Finding assess_storage(const std::vector<StorageFigure>& measured, const std::st
   if (looks_like != nullptr)
     f.evidence.push_back(fmt::format("closest typical device: {}", looks_like->name));
   if (worst_times < kStorageWarnTimes) {
-    f.summary = fmt::format("storage as fast as {} or faster (worst: {})", base.name, worst_text);
+    f.summary = fmt::format("storage within {:g}x of {} on every probe (worst: {})",
+                            kStorageWarnTimes, base.name, worst_text);
     return f;
   }
   f.score = worst_times;
