@@ -50,6 +50,9 @@ constexpr std::array kCommands = {
     CommandEntry{"report",
                  "self-contained HTML report with SVG charts of saved results or result files",
                  run_report_command},
+    CommandEntry{"doctor",
+                 "why is this machine slow? memory, load, I/O processes, storage, db: a verdict",
+                 run_doctor_command},
     CommandEntry{"sysbench", "drop-in for sysbench 1.0.20 (cpu, memory, threads, mutex, fileio)",
                  run_sysbench_command},
 };
