@@ -10,6 +10,8 @@
 #include "commands/command.h"
 #include "commands/sysbench_tests.h"
 #include "core/build_info.h"
+#include "monitor/phase_monitor.h"
+#include "output/activity_text.h"
 #include "output/format.h"
 #include "output/progress.h"
 #include "output/storage_text.h"
@@ -152,11 +154,14 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
   ProgressLine progress(io.err, io.err_is_tty && args.count(groups, "verbosity") > 0);
   SysbenchObserver observer(normal ? &sink->stream() : nullptr, progress,
                             "sysbench " + std::string(test.name), spec.percentile, test, *workload);
+  std::optional<monitor::PhaseMonitor> watch;  // --monitor (storage tests): warm-up included
+  if (storage_target && args.flag(groups, "monitor")) watch.emplace(storage_target->disk);
   const RunOutcome outcome = run_workload(*workload, spec, &observer);
   progress.clear();
 
   Phase phase =
       phase_from_outcome(std::string(test.name), outcome, percentiles_for(spec.percentile));
+  if (watch) phase.activity = watch->finish();
   std::vector<Metric> own;
   test.add_metrics(args, groups, *workload, outcome, own);
   phase.metrics.insert(phase.metrics.begin(), own.begin(), own.end());
@@ -184,6 +189,7 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
       result, output.format,
       [&report](const Result& r, std::ostream& out) {
         write_sysbench_report(r, report, out);
+        write_activity_table(r, out);
         for (const auto& target : r.storage) write_storage_warnings(target, out);
       },
       sink->stream());
