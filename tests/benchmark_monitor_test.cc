@@ -116,6 +116,14 @@ TEST(BenchmarkMonitorCli, SysbenchFileioJsonCsvAndText) {
   ASSERT_EQ(fileio({"--file-total-size=16M", "--file-num=2", "cleanup"}).exit_code, 0);
 }
 
+TEST(BenchmarkMonitorCli, SysbenchMonitorIsForStorageTestsOnly) {
+  const RunOutput r = run_hostmark({"sysbench", "cpu", "--monitor", "--time=1", "run"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err,
+            "hostmark: --monitor: the 'cpu' test uses no disk; only storage tests (fileio) watch "
+            "one\n");
+}
+
 std::vector<std::string> db_args(std::vector<std::string> more) {
   std::vector<std::string> a = {"db",           "--tables=1", "--table-size=200",
                                 "--time=200ms", "--warmup=0", "--threads=1"};

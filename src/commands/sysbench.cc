@@ -126,6 +126,12 @@ std::vector<double> percentiles_for(double requested) {
 
 int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOptionGroup> groups,
              const CommandIo& io) {
+  if (test.storage_facts == nullptr && args.flag(groups, "monitor")) {
+    throw Failure(
+        usage_error("--monitor",
+                    fmt::format("the '{}' test uses no disk; only storage tests (fileio) watch one",
+                                test.name)));
+  }
   const RunSpec spec = run_spec_from(args, groups);
   OutputOptions output;
   output.format = parse_output_format(args.text(groups, "output-format")).value();

@@ -37,8 +37,6 @@ constexpr std::array kFileioOptions = {
     SbOptionDef{"file-merged-requests", SbArgType::kInt, "0",
                 "merge at most this number of IO requests if possible (0 - don't merge)"},
     SbOptionDef{"file-rw-ratio", SbArgType::kDouble, "1.5", "reads/writes ratio for combined test"},
-    SbOptionDef{"monitor", SbArgType::kFlag, "off",
-                "hostmark: also report what the disk and the CPUs did during the run (iostat -x)"},
 };
 
 struct ModeName {

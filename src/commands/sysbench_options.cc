@@ -63,6 +63,9 @@ constexpr std::array kHostmark = {
     SbOptionDef{"output-format", SbArgType::kString, "normal", "report format {normal,json,csv}"},
     SbOptionDef{"output", SbArgType::kString, "",
                 "write the report to this file instead of standard output"},
+    SbOptionDef{"monitor", SbArgType::kFlag, "off",
+                "also report what the disk and the CPUs did during the run (storage tests: "
+                "fileio)"},
 };
 
 constexpr std::array kCommonGroups = {

@@ -43,8 +43,8 @@ struct SysbenchTest {
   std::string (*interval_line)(const Workload& workload, const IntervalSample& sample,
                                double percentile, std::vector<double>& state) = nullptr;
   // Optional: storage tests describe the current directory in Result::storage and warn from
-  // these facts of the finished phase. A test that sets it has a "monitor" flag option
-  // (--monitor: the phase's PhaseActivity, watched on the directory's disk).
+  // these facts of the finished phase; --monitor (refused by other tests) watches the
+  // directory's disk during the run.
   storage::MeasureFacts (*storage_facts)(const SbArgs& args, std::span<const SbOptionGroup> groups,
                                          const Phase& phase) = nullptr;
   // Optional: called (on the control thread) when --warmup-time ends, so that the test's own
