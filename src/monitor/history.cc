@@ -34,6 +34,7 @@ std::optional<HistoryRow> HistoryBuilder::add(const HostSample& sample) {
     if (!sample.is_virtual(now.name)) physical.push_back({now.name, false, r});
   }
   row.io = sar_summary(physical);
+  row.devices = std::move(physical);
   if (!device_.empty() && !row.device) return std::nullopt;
   return row;
 }

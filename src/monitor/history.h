@@ -19,6 +19,7 @@ struct HistoryRow {
   std::optional<DiskRates> device;       // the chosen device's rates, when one was chosen
   MemoryLoad mem;                        // at the later sample
   std::vector<ProcessIoRate> processes;  // the later sample's top I/O processes, most first
+  std::vector<DeviceRow> devices;        // the non-virtual devices' rates (the summary's terms)
 };
 
 // Feed samples oldest first; each one after the first of a boot yields a row. A sample of
