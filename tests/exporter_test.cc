@@ -10,12 +10,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <map>
 #include <regex>
 #include <sstream>
+#include <thread>
 
 #include "exporter/disk_metrics.h"
 #include "exporter/http_server.h"
+#include "exporter/process_metrics.h"
 #include "monitor/disk_sample.h"
 
 namespace hostmark::exporter {
@@ -81,6 +84,22 @@ TEST(ExporterMetricsTest, NodeExporterNamesUnitsAndFilter) {
   EXPECT_EQ(m.count("node_disk_reads_completed_total{device=\"loop0\"}"), 0u);
   EXPECT_DOUBLE_EQ(m.at("hostmark_cpu_iowait_seconds_total"), 2.5);
   EXPECT_DOUBLE_EQ(m.at("hostmark_cpu_seconds_total{mode=\"user\"}"), 1.0);
+}
+
+TEST(ExporterMetricsTest, TopProcessesAreLabelledGaugesWithEscapedNames) {
+  EXPECT_EQ(process_metrics_text({}), "");
+  const std::vector<monitor::ProcessIoRate> top = {{7, "a\"b\\c\nd", "root", 4096, 0, 2.5, 0},
+                                                   {9, "postgres", "pg", 0, 8192, 0, 3}};
+  const std::string text = process_metrics_text(top);
+  std::string error;
+  const auto m = parse_exposition(text, error);
+  EXPECT_EQ(error, "") << text;
+  EXPECT_EQ(m.size(), 8u) << text;  // 4 families x 2 processes
+  EXPECT_EQ(m.at(R"(hostmark_process_read_bytes_per_second{pid="7",comm="a\"b\\c\nd"})"), 4096);
+  EXPECT_EQ(m.at(R"(hostmark_process_read_ops_per_second{pid="7",comm="a\"b\\c\nd"})"), 2.5);
+  EXPECT_EQ(m.at(R"(hostmark_process_write_bytes_per_second{pid="9",comm="postgres"})"), 8192);
+  EXPECT_EQ(m.at(R"(hostmark_process_write_ops_per_second{pid="9",comm="postgres"})"), 3);
+  EXPECT_NE(text.find("# TYPE hostmark_process_write_ops_per_second gauge\n"), std::string::npos);
 }
 
 TEST(ExporterMetricsTest, DeviceFilter) {
@@ -190,6 +209,16 @@ TEST(ExporterHttpTest, ScrapedOverLoopbackWhileAClientStalls) {
   const auto m = parse_exposition(body, error);
   EXPECT_EQ(error, "");
   EXPECT_TRUE(m.count("hostmark_cpu_iowait_seconds_total"));
+
+  // After the 1 s window the exporter's own reads of /proc (syscr) make it a top process.
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  const std::string again = request(exporter.port(), "GET /metrics HTTP/1.1\r\n\r\n");
+  const auto later = parse_exposition(again.substr(again.find("\r\n\r\n") + 4), error);
+  EXPECT_EQ(error, "");
+  bool process = false;
+  for (const auto& [key, value] : later)
+    process = process || key.rfind("hostmark_process_read_ops_per_second{pid=", 0) == 0;
+  EXPECT_TRUE(process) << again;
 
   EXPECT_EQ(request(exporter.port(), "POST /metrics HTTP/1.1\r\n\r\n").substr(0, 12),
             "HTTP/1.1 405");

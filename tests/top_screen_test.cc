@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "monitor/record_store.h"
 #include "run_binary.h"
 #include "scratch_dir.h"
 
@@ -112,6 +113,41 @@ TEST(TopScreen, CtrlCEndsIt) {
   ASSERT_TRUE(tmux.wait_for("exit=0")) << tmux.screen();
   // The terminal is back to normal: the screen was left (no column titles on it).
   EXPECT_EQ(tmux.screen().find("COMMAND"), std::string::npos) << tmux.screen();
+}
+
+// --replay on the screen: space and the right arrow step forward, the left arrow back, q quits.
+TEST(TopScreen, ReplayStepsThroughRecordedSamples) {
+  if (!std::filesystem::exists(kTmux))
+    GTEST_SKIP() << "tmux is not installed (apt-get install tmux)";
+  ScratchDir dir;
+  {
+    monitor::RecordStore store = monitor::RecordStore::open(dir.file("rec.db"));
+    for (std::int64_t t = 1000; t < 1004; ++t) {
+      monitor::HostSample s;
+      s.time_ns = t * 1'000'000'000;
+      s.boot_id = "b";
+      s.disks.uptime_ms = static_cast<std::uint64_t>(t) * 1000;
+      s.cpu.idle = static_cast<std::uint64_t>(t);
+      s.top_processes = {{static_cast<int>(t), "proc" + std::to_string(t), "root", 1, 1, 1, 1}};
+      store.append(s);
+    }
+  }
+  TmuxSession tmux("replay");
+  const RunOutput started = tmux.start(std::string(HOSTMARK_BINARY) + " top --replay --db " +
+                                       dir.file("rec.db") + " --from @0");
+  ASSERT_EQ(started.exit_code, 0) << started.err;
+  ASSERT_TRUE(tmux.wait_for("(sample 1 of 3)")) << tmux.screen();
+  EXPECT_NE(tmux.screen().find("proc1001"), std::string::npos) << tmux.screen();
+  tmux.keys({"Space"});
+  ASSERT_TRUE(tmux.wait_for("(sample 2 of 3)")) << tmux.screen();
+  tmux.keys({"Right"});
+  ASSERT_TRUE(tmux.wait_for("(sample 3 of 3)")) << tmux.screen();
+  EXPECT_NE(tmux.screen().find("proc1003"), std::string::npos) << tmux.screen();
+  tmux.keys({"Right"});  // the last one stays
+  tmux.keys({"Left"});
+  ASSERT_TRUE(tmux.wait_for("(sample 2 of 3)")) << tmux.screen();
+  tmux.keys({"q"});
+  EXPECT_TRUE(tmux.wait_gone()) << tmux.screen();
 }
 
 }  // namespace

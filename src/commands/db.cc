@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <memory>
 
 #include "cli/units.h"
@@ -11,6 +12,7 @@
 #include "commands/db_run.h"
 #include "commands/db_sqlite_file.h"
 #include "db/db_url.h"
+#include "output/activity_text.h"
 #include "output/storage_text.h"
 #include "output/table.h"
 #include "results/context.h"
@@ -77,11 +79,25 @@ void write_db_text(const Result& r, std::ostream& out) {
                percentile_ms(p, 99), fmt::format("{:.0f}", metric(p, "errors"))});
   }
   out << t.render();
+  write_activity_table(r, out);
   if (r.interrupted)
     out << "(interrupted: the figures cover the phases that ran before the signal)\n";
   for (const auto& n : r.notes) out << "note: " << n << '\n';
   for (const auto& w : r.warnings) out << "warning: " << w << '\n';
   for (const auto& s : r.storage) write_storage_warnings(s, out);
+}
+
+// --monitor's disk: --monitor-disk when given (a usage error unless /sys/block has it), else
+// the SQLite file's disk, else none (CPU only).
+std::string monitor_disk(const std::string& given, const std::vector<StorageTarget>& storage) {
+  if (!given.empty()) {
+    std::error_code ec;
+    if (given.find('/') != std::string::npos || !std::filesystem::exists("/sys/block/" + given, ec))
+      throw Failure(
+          usage_error("--monitor-disk", fmt::format("'{}' is not a disk in /sys/block", given)));
+    return given;
+  }
+  return storage.empty() ? std::string() : storage.front().disk;
 }
 
 // The variable's value; unset and empty are the same (no password).
@@ -126,6 +142,11 @@ int run_db_command(const std::vector<std::string>& args, const CommandIo& io) {
                  "PGPASSWORD give none)");
   app.add_flag("--drop-existing", o.drop_existing,
                "drop sbtest1..N tables that exist before the run instead of refusing");
+  app.add_flag("--monitor", o.monitor,
+               "also report what the disk and the CPUs did during each phase (iostat -x)");
+  app.add_option("--monitor-disk", o.monitor_disk,
+                 "with --monitor, the whole disk to watch, as /sys/block names it (default: the "
+                 "SQLite file's disk; none for a server, whose data hostmark cannot see)");
   add_output_options(app, output);
   SaveOptions save;
   add_save_options(app, save);
@@ -176,6 +197,7 @@ int run_db_command(const std::vector<std::string>& args, const CommandIo& io) {
                {"warmup", warmup},
                {"retried-errors", retried}};
   if (sqlite_file) r.storage.push_back(sqlite_storage(sqlite_file->path(), r.context));
+  if (o.monitor) o.monitor_disk = monitor_disk(o.monitor_disk, r.storage);
 
   DbRun run = measure_db(o, io);
   r.phases = std::move(run.phases);

@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 
 #include "commands/cli_common.h"
+#include "monitor/phase_monitor.h"
 #include "output/progress.h"
 #include "runner/clock.h"
 #include "runner/outcome_phase.h"
@@ -79,6 +81,8 @@ Phase run_phase(const PhaseKind& phase, const DbRunOptions& o, const db::Driver&
   ProgressLine line(io.err, io.err_is_tty);
   TpsProgress observer(
       line, fmt::format("db {} ({} thread{})", phase.name, o.threads, o.threads > 1 ? "s" : ""));
+  std::optional<monitor::PhaseMonitor> watch;
+  if (o.monitor) watch.emplace(o.monitor_disk);
   const RunOutcome out = run_workload(*workload, run, &observer);
   if (out.forced_shutdown) {
     if (o.before_abandon) o.before_abandon();
@@ -91,6 +95,7 @@ Phase run_phase(const PhaseKind& phase, const DbRunOptions& o, const db::Driver&
     return wall_s > 0 ? static_cast<double>(n) / wall_s : 0.0;
   };
   Phase p = phase_from_outcome(phase.name, out, {50, 95, 99});
+  if (watch) p.activity = watch->finish();
   const std::uint64_t queries = c.reads + c.writes + c.others;
   p.metrics.insert(p.metrics.begin(),
                    {{"tps", per_s(c.transactions), "transactions/s"},
@@ -126,6 +131,8 @@ bool warm_up(const DbRunOptions& o, const db::Driver& driver, const CommandIo& i
 
 Phase prepare_phase(const DbRunOptions& o, const db::Driver& driver, std::ostream& progress,
                     std::uint64_t& rows) {
+  std::optional<monitor::PhaseMonitor> watch;
+  if (o.monitor) watch.emplace(o.monitor_disk);
   const std::uint64_t start = monotonic_ns();
   oltp_prepare(base_spec(o), driver, std::max(1, std::min(o.threads, o.tables)), progress);
   const double seconds = static_cast<double>(monotonic_ns() - start) / 1e9;
@@ -137,6 +144,7 @@ Phase prepare_phase(const DbRunOptions& o, const db::Driver& driver, std::ostrea
                {"rows", static_cast<double>(rows), "rows"},
                {"rows_per_s", seconds > 0 ? static_cast<double>(rows) / seconds : 0, "rows/s"},
                {"seconds", seconds, "s"}};
+  if (watch) p.activity = watch->finish();
   return p;
 }
 

@@ -23,6 +23,8 @@ struct DbRunOptions {
   std::uint64_t time_per_phase_ns = 5'000'000'000;
   std::uint64_t warmup_ns = 2'000'000'000;
   bool drop_existing = false;  // drop sbtest1..N left by an earlier run instead of refusing
+  bool monitor = false;        // --monitor: each phase carries what the disk and CPUs did
+  std::string monitor_disk;    // the whole disk watched ("vda"; "" = CPU only)
   std::function<void()> before_abandon;  // runs before a second Ctrl-C ends the process
 };
 

@@ -1,8 +1,11 @@
 // `hostmark history`: what `hostmark record` sampled, as rates per interval (sar-like table:
 // CPU, sar -b's transfer summary, memory and load; or one device's iostat -x columns with
-// --device), in text, CSV or JSON.
+// --device), in text, CSV or JSON; with --processes, the top I/O processes of each interval.
 #include "monitor/history.h"
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <chrono>
 
 #include "cli/time_spec.h"
@@ -18,6 +21,7 @@ struct HistoryOptions {
   std::string from = "1h ago";
   std::string to = "now";
   std::string device;
+  bool processes = false;
   OutputOptions output;
 };
 
@@ -34,6 +38,8 @@ int run_history_command(const std::vector<std::string>& args, const CommandIo& i
   app.add_option("--to", o.to, "end, same forms [now]")->type_name("TIME");
   app.add_option("--device", o.device, "one device's iostat -x columns (vda, nvme0n1)")
       ->type_name("NAME");
+  app.add_flag("--processes", o.processes,
+               "also the processes with the most I/O in each interval (record --top-processes)");
   add_output_options(app, o.output);
   if (!parse_command_line(app, args, io)) return 0;
   const std::int64_t now = std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -45,9 +51,19 @@ int run_history_command(const std::vector<std::string>& args, const CommandIo& i
   if (o.db.empty()) o.db = monitor::default_record_path();
 
   const monitor::RecordStore store = monitor::RecordStore::open_read_only(o.db);
+  if (!o.device.empty()) {
+    const std::vector<std::string> known = store.disk_names();
+    if (std::find(known.begin(), known.end(), o.device) == known.end()) {
+      std::string list;
+      for (const auto& name : known) list += fmt::format("{}{}", list.empty() ? "" : ", ", name);
+      throw Failure(
+          usage_error("--device", fmt::format("'{}' is not in {} (devices recorded: {})", o.device,
+                                              o.db, list.empty() ? "none" : list)));
+    }
+  }
   auto sink = OutputSink::open(o.output, io.out).value();
-  const auto writer =
-      make_history_writer(o.output.format, HistoryHeader{o.db, from, to, o.device}, sink->stream());
+  const auto writer = make_history_writer(
+      o.output.format, HistoryHeader{o.db, from, to, o.device, o.processes}, sink->stream());
   monitor::HistoryBuilder builder(o.device);
   std::uint64_t rows = 0;
   store.for_each(from, to, [&](const monitor::HostSample& s) {

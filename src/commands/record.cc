@@ -1,13 +1,17 @@
 // `hostmark record`: samples the block devices, CPUs, memory and load every --interval into
 // an SQLite database (monitor/record_store.h) until stopped (Ctrl-C, SIGTERM) or --count
-// samples; samples older than --retain are removed as it goes. Safe to kill at any moment.
+// samples; samples older than --retain are removed as it goes. Each sample after the first
+// also keeps the --top-processes processes with the most I/O since the one before. Safe to kill at
+// any moment.
 #include <fmt/format.h>
 
 #include <chrono>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "cli/units.h"
 #include "commands/cli_common.h"
+#include "monitor/process_io.h"
 #include "monitor/record_store.h"
 #include "output/progress.h"
 #include "runner/signal_guard.h"
@@ -19,7 +23,8 @@ struct RecordOptions {
   std::string db;
   std::string interval = "10s";
   std::string retain = "7d";
-  std::uint64_t count = 0;  // 0 = until stopped
+  std::uint64_t count = 0;        // 0 = until stopped
+  std::size_t top_processes = 5;  // per sample, by I/O since the previous one (0 = none)
   OutputOptions output;
 };
 
@@ -29,8 +34,12 @@ std::int64_t wall_ns() {
       .count();
 }
 
-constexpr std::uint64_t kMinIntervalNs = 10'000'000;  // 10 ms
-constexpr std::uint64_t kPruneEvery = 60;             // samples between two prunes
+constexpr std::uint64_t kMinIntervalNs = 10'000'000;          // 10 ms
+constexpr std::uint64_t kMaxIntervalNs = 86'400'000'000'000;  // 1 day
+// 100 years: `now - retain` and `written * interval` (at most ~1e5 samples of a day within
+// it) stay far from int64's range.
+constexpr std::uint64_t kMaxRetainNs = 100ull * 365 * 86'400'000'000'000;
+constexpr std::uint64_t kPruneEvery = 60;  // samples between two prunes
 
 }  // namespace
 
@@ -47,6 +56,10 @@ int run_record_command(const std::vector<std::string>& args, const CommandIo& io
   app.add_option("--retain", o.retain, "remove samples older than this (7d, 12h) [7d]")
       ->type_name("DURATION");
   app.add_option("--count", o.count, "stop after N samples [until Ctrl-C]")->type_name("N");
+  app.add_option("--top-processes", o.top_processes,
+                 "keep the N processes with the most I/O per sample (0: none) [5]")
+      ->type_name("N")
+      ->check(CLI::Range(std::size_t{0}, std::size_t{1000}));
   add_output_options(app, o.output);
   if (!parse_command_line(app, args, io)) return 0;
   if (o.output.format == OutputFormat::kCsv)
@@ -54,8 +67,12 @@ int run_record_command(const std::vector<std::string>& args, const CommandIo& io
   const std::uint64_t interval_ns = parse_duration_ns("--interval", o.interval).value();
   if (interval_ns < kMinIntervalNs)
     throw Failure(usage_error("--interval", fmt::format("'{}' is below 10ms", o.interval)));
+  if (interval_ns > kMaxIntervalNs)
+    throw Failure(usage_error("--interval", fmt::format("'{}' is above 1d", o.interval)));
   const std::uint64_t retain_ns = parse_duration_ns("--retain", o.retain).value();
   if (retain_ns == 0) throw Failure(usage_error("--retain", "must be above 0"));
+  if (retain_ns > kMaxRetainNs)
+    throw Failure(usage_error("--retain", fmt::format("'{}' is above 100 years", o.retain)));
   if (o.db.empty()) o.db = monitor::default_record_path();
   auto sink = OutputSink::open(o.output, io.out).value();
 
@@ -64,6 +81,9 @@ int run_record_command(const std::vector<std::string>& args, const CommandIo& io
   ProgressLine progress(io.err, io.err_is_tty);
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t written = 0, pruned = 0;
+  const monitor::UserNames users = monitor::UserNames::load("/");
+  const monitor::CollectOptions collect{"/", false, false};  // processes, no command lines
+  std::optional<monitor::ProcessSnapshot> processes;         // of the previous sample
   while (o.count == 0 || written < o.count) {
     if (written > 0) {
       const auto due = start + std::chrono::nanoseconds(written * interval_ns);
@@ -72,7 +92,17 @@ int run_record_command(const std::vector<std::string>& args, const CommandIo& io
       if (signals.stop_requested()) break;
     }
     const std::int64_t now = wall_ns();
-    store.append(monitor::collect_host_sample("/", now));
+    monitor::HostSample sample = monitor::collect_host_sample("/", now);
+    if (o.top_processes > 0) {
+      monitor::ProcessSnapshot snapshot =
+          monitor::collect_processes(collect, processes ? &*processes : nullptr);
+      if (processes) {
+        sample.top_processes = monitor::top_io_processes(
+            monitor::delta_between(*processes, snapshot), o.top_processes, users);
+      }
+      processes = std::move(snapshot);
+    }
+    store.append(sample);
     if (written % kPruneEvery == 0)
       pruned += store.prune_before(now - static_cast<std::int64_t>(retain_ns));
     ++written;

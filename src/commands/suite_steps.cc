@@ -153,6 +153,8 @@ void db_step(const SuiteSettings& s, const CommandIo& io, Result& result) {
     o.connect.sqlite_path = file.path();
     o.before_abandon = [&file] { file.remove(); };
     result.storage.push_back(sqlite_storage(file.path(), result.context));
+    o.monitor = true;  // as the fs step: the figures say what the disk did
+    o.monitor_disk = result.storage.back().disk;
     run = measure_db(o, io);
   } catch (const Failure& f) {  // a full disk must not end the whole suite
     result.warnings.push_back(std::string("db step skipped: ") + f.what());

@@ -11,6 +11,8 @@
 #include "commands/result_saving.h"
 #include "commands/sysbench_tests.h"
 #include "core/build_info.h"
+#include "monitor/phase_monitor.h"
+#include "output/activity_text.h"
 #include "output/format.h"
 #include "output/progress.h"
 #include "output/storage_text.h"
@@ -125,6 +127,12 @@ std::vector<double> percentiles_for(double requested) {
 
 int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOptionGroup> groups,
              const CommandIo& io) {
+  if (test.storage_facts == nullptr && args.flag(groups, "monitor")) {
+    throw Failure(
+        usage_error("--monitor",
+                    fmt::format("the '{}' test uses no disk; only storage tests (fileio) watch one",
+                                test.name)));
+  }
   const RunSpec spec = run_spec_from(args, groups);
   OutputOptions output;
   output.format = parse_output_format(args.text(groups, "output-format")).value();
@@ -153,11 +161,14 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
   ProgressLine progress(io.err, io.err_is_tty && args.count(groups, "verbosity") > 0);
   SysbenchObserver observer(normal ? &sink->stream() : nullptr, progress,
                             "sysbench " + std::string(test.name), spec.percentile, test, *workload);
+  std::optional<monitor::PhaseMonitor> watch;  // --monitor (storage tests): warm-up included
+  if (storage_target && args.flag(groups, "monitor")) watch.emplace(storage_target->disk);
   const RunOutcome outcome = run_workload(*workload, spec, &observer);
   progress.clear();
 
   Phase phase =
       phase_from_outcome(std::string(test.name), outcome, percentiles_for(spec.percentile));
+  if (watch) phase.activity = watch->finish();
   std::vector<Metric> own;
   test.add_metrics(args, groups, *workload, outcome, own);
   phase.metrics.insert(phase.metrics.begin(), own.begin(), own.end());
@@ -185,6 +196,7 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
       result, output.format,
       [&report](const Result& r, std::ostream& out) {
         write_sysbench_report(r, report, out);
+        write_activity_table(r, out);
         for (const auto& target : r.storage) write_storage_warnings(target, out);
       },
       sink->stream());

@@ -67,6 +67,9 @@ constexpr std::array kHostmark = {
                 "save the result in this results store (a file, sqlite:PATH or postgresql://...) "
                 "[$XDG_DATA_HOME/hostmark/results.db]"},
     SbOptionDef{"no-save", SbArgType::kFlag, "off", "do not save the result in the results store"},
+    SbOptionDef{"monitor", SbArgType::kFlag, "off",
+                "also report what the disk and the CPUs did during the run (storage tests: "
+                "fileio)"},
 };
 
 constexpr std::array kCommonGroups = {

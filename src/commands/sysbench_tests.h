@@ -38,12 +38,13 @@ struct SysbenchTest {
                  std::ostream& out) = nullptr;
   int (*cleanup)(const SbArgs& args, std::span<const SbOptionGroup> groups,
                  std::ostream& out) = nullptr;
-  // Optional: storage tests describe the current directory in Result::storage and warn from
-  // these facts of the finished phase.
   // Optional: the test's own intermediate report line (nullptr: "thds: eps: lat"). `state`
   // starts empty and is kept between calls of one run.
   std::string (*interval_line)(const Workload& workload, const IntervalSample& sample,
                                double percentile, std::vector<double>& state) = nullptr;
+  // Optional: storage tests describe the current directory in Result::storage and warn from
+  // these facts of the finished phase; --monitor (refused by other tests) watches the
+  // directory's disk during the run.
   storage::MeasureFacts (*storage_facts)(const SbArgs& args, std::span<const SbOptionGroup> groups,
                                          const Phase& phase) = nullptr;
   // Optional: called (on the control thread) when --warmup-time ends, so that the test's own

@@ -82,6 +82,7 @@ nlohmann::ordered_json top_view_to_json(const View& view) {
   nlohmann::ordered_json rows = nlohmann::ordered_json::array();
   for (const Row& r : view.rows) rows.push_back(row_json(r, view.state.threads));
   j["rows"] = std::move(rows);
+  if (!h.replay.empty()) j["replay"] = h.replay;  // recorded, not live (top --replay)
   return j;
 }
 

@@ -27,6 +27,14 @@ bool parse_top_options(const std::vector<std::string>& args, const CommandIo& io
                  "sort column: pid user read write read-ops write-ops io swapin command")
       ->type_name("COLUMN");
   app.add_flag("--reverse", o.display.reverse, "reverse the sort order");
+  app.add_flag("--replay", o.replay,
+               "step through what `hostmark record` kept (its top I/O processes) instead of "
+               "watching live; keys: space/right next, left previous");
+  app.add_option("--db", o.db, "with --replay: the record database [the record default]")
+      ->type_name("PATH");
+  app.add_option("--from", o.from, "with --replay: start, as `hostmark history` takes it [1h ago]")
+      ->type_name("TIME");
+  app.add_option("--to", o.to, "with --replay: end [now]")->type_name("TIME");
   if (!parse_command_line(app, args, io)) return false;
   if (!(o.delay_s > 0) || !std::isfinite(o.delay_s) || o.delay_s > 86400) {
     throw Failure(usage_error("--delay", "must be a number of seconds above 0"));
@@ -40,6 +48,8 @@ bool parse_top_options(const std::vector<std::string>& args, const CommandIo& io
   }
   if (!known) throw Failure(usage_error("--sort", "'" + sort + "' is not a column"));
   if (o.json) o.batch = true;
+  if (!o.replay && (!o.db.empty() || o.from != "1h ago" || o.to != "now"))
+    throw Failure(usage_error("--db/--from/--to", "only with --replay"));
   return true;
 }
 

@@ -14,6 +14,9 @@ struct TopOptions {
   int iterations = 0;    // -n: refreshes before exiting; 0 = until q or Ctrl-C
   double delay_s = 1.0;  // -d: seconds between refreshes
   DisplayState display;  // -t (threads), -o (only), -a (accumulated), --sort, --reverse
+  bool replay = false;   // --replay: recorded samples (hostmark record) instead of live ones
+  std::string db;        // --db: the record database ("" = the default path)
+  std::string from = "1h ago", to = "now";  // --from/--to: the replayed range
 };
 
 // Parses `args` (without "top"). Returns false when --help was printed. Throws Failure
@@ -24,5 +27,7 @@ bool parse_top_options(const std::vector<std::string>& args, const CommandIo& io
 // The two ways of showing refreshes.
 int run_top_batch(const TopOptions& options, const CommandIo& io);
 int run_top_screen(const TopOptions& options, const CommandIo& io);
+// --replay: every recorded interval in the range, as batch text/JSON or stepped on the screen.
+int run_top_replay(const TopOptions& options, const CommandIo& io);
 
 }  // namespace hostmark::top

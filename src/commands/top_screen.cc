@@ -4,60 +4,15 @@
 #include <curses.h>
 
 #include <chrono>
-#include <clocale>
 #include <optional>
 
+#include "commands/top_curses.h"
 #include "commands/top_keys.h"
 #include "commands/top_options.h"
 #include "commands/top_session.h"
 #include "runner/signal_guard.h"
 
 namespace hostmark::top {
-namespace {
-
-constexpr int kPollMs = 100;  // how long getch() waits for a key before signals are checked
-
-// initscr() .. endwin() for the lifetime of the object.
-class CursesTerminal {
- public:
-  CursesTerminal() {
-    std::setlocale(LC_CTYPE, "");
-    initscr();
-    cbreak();  // keys without Enter; Ctrl-C still sends SIGINT
-    noecho();
-    keypad(stdscr, TRUE);
-    curs_set(0);
-    timeout(kPollMs);
-  }
-  ~CursesTerminal() { endwin(); }
-  CursesTerminal(const CursesTerminal&) = delete;
-  CursesTerminal& operator=(const CursesTerminal&) = delete;
-};
-
-int translate_key(int ch) {
-  if (ch == KEY_LEFT) return kKeyLeft;
-  if (ch == KEY_RIGHT) return kKeyRight;
-  return ch;
-}
-
-void draw(const std::vector<std::string>& lines, std::size_t titles_line) {
-  erase();
-  const auto rows = static_cast<std::size_t>(LINES > 0 ? LINES : 0);
-  for (std::size_t i = 0; i < lines.size() && i < rows; ++i) {
-    if (i == titles_line) attron(A_REVERSE);
-    mvaddnstr(static_cast<int>(i), 0, lines[i].c_str(), COLS);
-    if (i == titles_line) attroff(A_REVERSE);
-  }
-  refresh();
-}
-
-// The index of the column-titles line: the first one after the header (render_top_lines
-// puts titles right before the rows).
-std::size_t titles_index(const std::vector<std::string>& lines, std::size_t rows) {
-  return lines.size() >= rows + 1 ? lines.size() - rows - 1 : 0;
-}
-
-}  // namespace
 
 int run_top_screen(const TopOptions& options, const CommandIo& /*io*/) {
   SignalGuard guard;
@@ -77,7 +32,7 @@ int run_top_screen(const TopOptions& options, const CommandIo& /*io*/) {
       return;
     }
     const View view = build_top_view(*frame, state, users);
-    const auto lines = render_top_lines(view, static_cast<std::size_t>(COLS > 0 ? COLS : 0));
+    const auto lines = render_top_lines(view, screen_columns());
     draw(lines, titles_index(lines, view.rows.size()));
   };
   redraw();

@@ -84,6 +84,7 @@ std::string delay_note(DelayStatus s) {
 std::vector<std::string> header_lines(const View& v) {
   const Header& h = v.header;
   std::vector<std::string> lines;
+  if (!h.replay.empty()) lines.push_back(h.replay);
   lines.push_back(fmt::format("Total DISK READ: {:>12}/s | Total DISK WRITE: {:>12}/s",
                               format_bytes(h.total_read_bytes_per_s),
                               format_bytes(h.total_write_bytes_per_s)));
@@ -110,6 +111,16 @@ std::vector<std::string> header_lines(const View& v) {
                            " ({} whose I/O is not readable: only root sees every "
                            "process's I/O)",
                            h.unreadable);
+  }
+  if (!h.replay.empty()) {
+    lines.push_back(fmt::format(
+        "{} processes: the recorder's top by I/O | IO%/SWAPIN%: not recorded", h.tasks));
+    lines.push_back(fmt::format(
+        "sort: {} ({}){} | keys: space/right next, left previous, < > sort, r reverse, o active, "
+        "q quit",
+        column_key(v.state.sort), v.state.reverse ? "reversed" : "normal",
+        v.state.only_active ? " | only active" : ""));
+    return lines;
   }
   status += " | " + delay_note(h.delays);
   lines.push_back(status);

@@ -134,4 +134,43 @@ View build_top_view(const Frame& frame, const DisplayState& state,
   return v;
 }
 
+View build_replay_view(const monitor::HistoryRow& row, const DisplayState& state,
+                       const std::string& label) {
+  View v;
+  v.state = state;
+  v.state.accumulated = false;  // only rates were recorded
+  v.state.threads = false;
+  Header& h = v.header;
+  h.interval_s = row.interval_s;
+  h.delays = DelayStatus::kNoTaskstats;
+  h.tasks = row.processes.size();
+  h.root = true;
+  h.unix_time_s = static_cast<double>(row.time_ns) / 1e9;
+  h.replay = label;
+  SystemRates system;
+  system.read_bytes_per_s = row.io.bread_s * 512;  // sar -b's blocks are 512-byte sectors
+  system.write_bytes_per_s = row.io.bwrtn_s * 512;
+  system.cpu_iowait_pct = row.cpu.iowait;
+  for (const auto& d : row.devices)
+    system.devices.push_back({d.name, d.rates.rkb_s * 1024, d.rates.wkb_s * 1024});
+  h.system = std::move(system);
+  for (const auto& p : row.processes) {
+    Row r;
+    r.id = p.pid;
+    r.pid = p.pid;
+    r.user = p.user;
+    r.read_bytes_per_s = p.read_bytes_per_s;
+    r.write_bytes_per_s = p.write_bytes_per_s;
+    r.read_ops_per_s = p.read_ops_per_s;
+    r.write_ops_per_s = p.write_ops_per_s;
+    r.command = p.comm;
+    h.total_read_bytes_per_s += r.read_bytes_per_s;
+    h.total_write_bytes_per_s += r.write_bytes_per_s;
+    if (!v.state.only_active || is_active(r, false)) v.rows.push_back(std::move(r));
+  }
+  std::sort(v.rows.begin(), v.rows.end(),
+            [&v](const Row& a, const Row& b) { return row_before(a, b, v.state); });
+  return v;
+}
+
 }  // namespace hostmark::top

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "monitor/history.h"
 #include "monitor/process_io_delta.h"
 #include "monitor/user_names.h"
 
@@ -82,6 +83,7 @@ struct Header {
   std::size_t tasks = 0, unreadable = 0;
   bool root = false;
   double unix_time_s = 0;
+  std::string replay;  // top --replay: "replay of DB at TIME (sample I of N)"; "" when live
 };
 
 struct View {
@@ -91,6 +93,12 @@ struct View {
 };
 
 View build_top_view(const Frame& frame, const DisplayState& state, const monitor::UserNames& users);
+
+// `hostmark top --replay`: the view of one recorded interval (monitor/history.h): its top I/O
+// processes as rows (per-second numbers only: totals, IO% and SWAPIN% were not recorded), the
+// devices and CPU iowait as the header's block-layer part. `label` becomes Header::replay.
+View build_replay_view(const monitor::HistoryRow& row, const DisplayState& state,
+                       const std::string& label);
 
 // The screen as lines: header, column titles (the sort column marked > or <), one line per
 // row. Lines are cut to `width` characters (0: not cut). The curses screen shows the first

@@ -29,6 +29,16 @@ bool nvme_partition(std::string_view s) {
   return all_digits(s);
 }
 
+struct Family {
+  const char* name;
+  const char* type;
+  const char* help;
+  int min_fields;
+  std::function<double(const monitor::DiskSample&)> value;
+};
+
+}  // namespace
+
 std::string label_value(const std::string& v) {
   std::string out;
   for (char c : v) {
@@ -41,16 +51,6 @@ std::string label_value(const std::string& v) {
   }
   return out;
 }
-
-struct Family {
-  const char* name;
-  const char* type;
-  const char* help;
-  int min_fields;
-  std::function<double(const monitor::DiskSample&)> value;
-};
-
-}  // namespace
 
 bool excluded_device(const std::string& name) {
   const std::string_view n = name;

@@ -10,6 +10,10 @@
 
 namespace hostmark::exporter {
 
+// A label value escaped as format 0.0.4 says: backslash, double quote and line feed become
+// \\, \" and \n.
+std::string label_value(const std::string& value);
+
 // node_exporter's default --collector.diskstats.device-exclude,
 // ^(z?ram|loop|fd|(h|s|v|xv)d[a-z]|nvme\d+n\d+p)\d+$ : RAM disks, loop and floppy devices,
 // and partitions of sd/hd/vd/xvd and NVMe disks.

@@ -184,6 +184,7 @@ struct RunOptions {
   std::string output_path;               // --output=FILE ("" = stdout)
   bool readonly = false;                 // --readonly: refuse any write or trim
   bool destructive = false;              // --destructive: write over filesystem signatures
+  bool monitor = false;  // --monitor: what the disk and CPUs did during the run (hostmark)
   bool parse_only = false;
   std::string eta = "auto";  // auto | always | never
   std::uint64_t status_interval_ns = 0;

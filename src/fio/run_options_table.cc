@@ -39,6 +39,10 @@ Status set_destructive(RunOptions& run, std::string_view) {
   run.destructive = true;
   return Ok{};
 }
+Status set_monitor(RunOptions& run, std::string_view) {
+  run.monitor = true;
+  return Ok{};
+}
 Status set_parse_only(RunOptions& run, std::string_view) {
   run.parse_only = true;
   return Ok{};
@@ -99,6 +103,8 @@ constexpr std::array kRows{
                  "Only run the job sections named (repeatable)"},
     RunOptionDef{"destructive", ArgPolicy::kNone, set_destructive,
                  "hostmark: allow writing over filesystem/partition signatures on block devices"},
+    RunOptionDef{"monitor", ArgPolicy::kNone, set_monitor,
+                 "hostmark: also report what the disk and the CPUs did during the run (iostat -x)"},
     RunOptionDef{"version", ArgPolicy::kNone, set_action<RunAction::kVersion>,
                  "Print version info and exit"},
     RunOptionDef{"help", ArgPolicy::kNone, set_action<RunAction::kHelp>, "Print this page"},

@@ -14,6 +14,7 @@
 // are sample standard deviations (divide by n - 1), like fio's.
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -127,6 +128,9 @@ struct FioRun {
   bool interrupted = false;
   std::vector<std::string> warnings;   // also printed to stderr, never into JSON/terse stdout
   std::vector<StorageTarget> storage;  // what the targets are on, with typed warnings (JSON)
+  // --monitor: the first target's disk and the CPUs from the first job's start to the last's
+  // end (after the layout), in the "hostmark" JSON object and a block after the normal text.
+  std::optional<PhaseActivity> activity;
 };
 
 }  // namespace hostmark::fio

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -19,11 +20,13 @@
 #include "io/status_line.h"
 #include "io/targets.h"
 #include "io/verify.h"
+#include "monitor/phase_monitor.h"
 #include "output/progress.h"
 #include "results/context.h"
 #include "runner/clock.h"
 #include "runner/signal_guard.h"
 #include "sysinfo/basic.h"
+#include "sysinfo/block_devices.h"
 
 namespace hostmark::io {
 namespace {
@@ -146,6 +149,29 @@ void show_status(ProgressLine& line, const Wave& w, std::uint64_t start_ns,
   line.show(format_status_line(s));
 }
 
+// --monitor's disk: the whole disk under the first target that has one, as /sys/block names it
+// ("vda"); "" when none has.
+std::string first_disk_name(const TargetSet& targets) {
+  for (const auto* t : targets.all()) {
+    if (t->diskless) continue;
+    const std::string name = sysinfo::block_device_name(t->device);
+    if (!name.empty()) return sysinfo::whole_disk_name(name);
+  }
+  return "";
+}
+
+// The whole disks under the targets that have one ("major:minor"), in target order, without
+// repeats.
+std::vector<std::string> target_disks(const TargetSet& targets) {
+  std::vector<std::string> disks;
+  for (const auto* t : targets.all()) {
+    if (t->diskless) continue;
+    const std::string d = whole_disk_of(t->device);
+    if (!d.empty() && std::find(disks.begin(), disks.end(), d) == disks.end()) disks.push_back(d);
+  }
+  return disks;
+}
+
 }  // namespace
 
 std::vector<int> job_groupids(const std::vector<fio::JobOptions>& jobs) {
@@ -175,6 +201,7 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
   SignalGuard signals;  // threads started below inherit the blocked mask
   std::atomic<bool> stop{false};
   std::vector<DiskCounters> disks_before;
+  std::optional<monitor::PhaseMonitor> watch;  // --monitor
   std::uint64_t run_start_ns = monotonic_ns();
   std::vector<fio::JobStats> all;
   const int waves = plans.empty() ? 0 : plans.back().wave + 1;
@@ -219,6 +246,7 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
     w.results.resize(w.setups.size());
     if (wave_index == 0) {  // the disk baseline after the layout, as fio's
       disks_before = parse_diskstats(sysinfo::read_text_file("/proc/diskstats"));
+      if (parsed.run.monitor) watch.emplace(first_disk_name(targets));
       run_start_ns = monotonic_ns();
     }
     const std::uint64_t wave_start = monotonic_ns();
@@ -248,12 +276,8 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
   }
   const double elapsed_ms = static_cast<double>(monotonic_ns() - run_start_ns) / 1e6;
   const auto disks_after = parse_diskstats(sysinfo::read_text_file("/proc/diskstats"));
-  std::vector<std::string> disks;
-  for (const auto* t : targets.all()) {
-    if (t->diskless) continue;
-    const std::string d = whole_disk_of(t->device);
-    if (!d.empty() && std::find(disks.begin(), disks.end(), d) == disks.end()) disks.push_back(d);
-  }
+  if (watch) run.activity = watch->finish();
+  const std::vector<std::string> disks = target_disks(targets);
   bool any_disk_util = false;
   for (const auto& j : parsed.jobs) any_disk_util = any_disk_util || j.disk_util;
   if (any_disk_util) run.disks = disk_util(disks_before, disks_after, disks, elapsed_ms);

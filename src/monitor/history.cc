@@ -24,6 +24,7 @@ std::optional<HistoryRow> HistoryBuilder::add(const HostSample& sample) {
   row.interval_s = static_cast<double>(sample.disks.uptime_ms - before->disks.uptime_ms) / 1000.0;
   row.cpu = cpu_percent(before->cpu, sample.cpu);
   row.mem = sample.mem;
+  row.processes = sample.top_processes;
   std::vector<DeviceRow> physical;
   for (const DiskSample& now : sample.disks.disks) {
     const DiskSample* then = find_disk(*before, now.name);
@@ -33,6 +34,7 @@ std::optional<HistoryRow> HistoryBuilder::add(const HostSample& sample) {
     if (!sample.is_virtual(now.name)) physical.push_back({now.name, false, r});
   }
   row.io = sar_summary(physical);
+  row.devices = std::move(physical);
   if (!device_.empty() && !row.device) return std::nullopt;
   return row;
 }

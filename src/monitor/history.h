@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "monitor/host_sample.h"
 #include "monitor/stat_report.h"
@@ -15,8 +16,10 @@ struct HistoryRow {
   double interval_s = 0;     // between the two samples (by uptime, as iostat)
   CpuPercent cpu;
   SarSummary io;  // sar -b over the non-virtual devices (HostSample::virtual_disks left out)
-  std::optional<DiskRates> device;  // the chosen device's rates, when one was chosen
-  MemoryLoad mem;                   // at the later sample
+  std::optional<DiskRates> device;       // the chosen device's rates, when one was chosen
+  MemoryLoad mem;                        // at the later sample
+  std::vector<ProcessIoRate> processes;  // the later sample's top I/O processes, most first
+  std::vector<DeviceRow> devices;        // the non-virtual devices' rates (the summary's terms)
 };
 
 // Feed samples oldest first; each one after the first of a boot yields a row. A sample of

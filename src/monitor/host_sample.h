@@ -9,6 +9,7 @@
 #include "monitor/cpu_times.h"
 #include "monitor/disk_sample.h"
 #include "monitor/memory_load.h"
+#include "monitor/top_io.h"
 
 namespace hostmark::monitor {
 
@@ -21,6 +22,9 @@ struct HostSample {
   std::vector<std::string> virtual_disks;
   CpuTimes cpu;  // the "cpu" line of /proc/stat
   MemoryLoad mem;
+  // The processes with the most I/O since the previous sample, most first (`hostmark record
+  // --top-processes`; empty for the first sample and for databases of schema version 1).
+  std::vector<ProcessIoRate> top_processes;
 
   bool is_virtual(const std::string& disk) const {
     for (const auto& v : virtual_disks)

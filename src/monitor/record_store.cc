@@ -12,7 +12,7 @@
 namespace hostmark::monitor {
 namespace {
 
-constexpr int kSchemaVersion = 1;
+constexpr int kSchemaVersion = 2;  // 2: the processes table
 
 template <class T>
 struct Column {
@@ -109,16 +109,19 @@ std::uint64_t column_u64(sqlite3_stmt* s, int index) {
 
 RecordStore::~RecordStore() = default;
 
-void RecordStore::check_schema() const {
+int RecordStore::check_schema() const {
   sqlite3_stmt* raw = nullptr;
   const char* sql = "SELECT value FROM meta WHERE key = 'schema_version'";
   const bool ok = sqlite3_prepare_v2(db_.get(), sql, -1, &raw, nullptr) == SQLITE_OK;
   const Statement check(raw);
-  if (!ok || sqlite3_step(check.get()) != SQLITE_ROW ||
-      sqlite3_column_int(check.get(), 0) != kSchemaVersion) {
+  const int version =
+      ok && sqlite3_step(check.get()) == SQLITE_ROW ? sqlite3_column_int(check.get(), 0) : 0;
+  if (version < 1 || version > kSchemaVersion) {
     throw Failure(run_error(
-        path_, fmt::format("not a hostmark record database of schema version {}", kSchemaVersion)));
+        path_,
+        fmt::format("not a hostmark record database of schema version 1 to {}", kSchemaVersion)));
   }
+  return version;
 }
 
 void RecordStore::exec(const char* sql) const {
@@ -164,12 +167,23 @@ RecordStore RecordStore::open(const std::string& path) {
                            "PRIMARY KEY (sample_id, name)) WITHOUT ROWID",
                            names(kDiskColumns, " INTEGER"))
                    .c_str());
+    store.exec(
+        "CREATE TABLE IF NOT EXISTS processes(sample_id INTEGER NOT NULL, rank INTEGER NOT NULL, "
+        "pid INTEGER NOT NULL, comm TEXT NOT NULL, user TEXT NOT NULL, read_bytes_per_s REAL, "
+        "write_bytes_per_s REAL, read_ops_per_s REAL, write_ops_per_s REAL, "
+        "PRIMARY KEY (sample_id, rank)) WITHOUT ROWID");
+    // Version 1 files (no processes table until now) become version 2; their samples keep no
+    // processes. A newer version is left alone for check_schema() to refuse.
+    store.exec(fmt::format("UPDATE meta SET value = '{}' WHERE key = 'schema_version' AND "
+                           "CAST(value AS INTEGER) < {}",
+                           kSchemaVersion, kSchemaVersion)
+                   .c_str());
     store.exec("COMMIT");
   } catch (const Failure&) {
     sqlite3_exec(store.db_.get(), "ROLLBACK", nullptr, nullptr, nullptr);
     throw;
   }
-  store.check_schema();
+  store.schema_version_ = store.check_schema();
   return store;
 }
 
@@ -189,7 +203,7 @@ RecordStore RecordStore::open_read_only(const std::string& path) {
   }
   sqlite3_busy_timeout(db.get(), 5000);
   RecordStore store(std::move(db), path);
-  store.check_schema();
+  store.schema_version_ = store.check_schema();
   return store;
 }
 
@@ -231,6 +245,24 @@ void RecordStore::append(const HostSample& sample) {
       for (const auto& c : kDiskColumns) bind_u64(d.get(), j++, disk.*c.member);
       step_done(db, path_, d.get());
     }
+    Statement p = prepare(db, path_,
+                          "INSERT INTO processes(sample_id, rank, pid, comm, user, "
+                          "read_bytes_per_s, write_bytes_per_s, read_ops_per_s, write_ops_per_s) "
+                          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    int rank = 0;
+    for (const ProcessIoRate& proc : sample.top_processes) {
+      sqlite3_reset(p.get());
+      int j = 1;
+      sqlite3_bind_int64(p.get(), j++, id);
+      sqlite3_bind_int(p.get(), j++, rank++);
+      sqlite3_bind_int(p.get(), j++, proc.pid);
+      sqlite3_bind_text(p.get(), j++, proc.comm.c_str(), -1, SQLITE_TRANSIENT);
+      sqlite3_bind_text(p.get(), j++, proc.user.c_str(), -1, SQLITE_TRANSIENT);
+      for (const double v : {proc.read_bytes_per_s, proc.write_bytes_per_s, proc.read_ops_per_s,
+                             proc.write_ops_per_s})
+        sqlite3_bind_double(p.get(), j++, v);
+      step_done(db, path_, p.get());
+    }
     exec("COMMIT");
   } catch (const Failure&) {
     sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
@@ -247,6 +279,11 @@ std::uint64_t RecordStore::prune_before(std::int64_t time_ns) {
                           "(SELECT id FROM samples WHERE time_ns < ?)");
     sqlite3_bind_int64(d.get(), 1, time_ns);
     step_done(db, path_, d.get());
+    Statement p = prepare(db, path_,
+                          "DELETE FROM processes WHERE sample_id IN "
+                          "(SELECT id FROM samples WHERE time_ns < ?)");
+    sqlite3_bind_int64(p.get(), 1, time_ns);
+    step_done(db, path_, p.get());
     Statement s = prepare(db, path_, "DELETE FROM samples WHERE time_ns < ?");
     sqlite3_bind_int64(s.get(), 1, time_ns);
     step_done(db, path_, s.get());
@@ -300,7 +337,30 @@ void RecordStore::for_each(std::int64_t from_ns, std::int64_t to_ns,
       sample.disks.disks.push_back(std::move(disk));
     }
     if (drc != SQLITE_DONE) throw Failure(run_error(path_, failure_text(db)));
+    if (schema_version_ >= 2) read_processes(id, sample);
     f(sample);
+  }
+  if (rc != SQLITE_DONE) throw Failure(run_error(path_, failure_text(db)));
+}
+
+void RecordStore::read_processes(std::int64_t sample_id, HostSample& sample) const {
+  sqlite3* db = db_.get();
+  Statement p = prepare(db, path_,
+                        "SELECT pid, comm, user, read_bytes_per_s, write_bytes_per_s, "
+                        "read_ops_per_s, write_ops_per_s FROM processes WHERE sample_id = ? "
+                        "ORDER BY rank");
+  sqlite3_bind_int64(p.get(), 1, sample_id);
+  int rc = SQLITE_ROW;
+  while ((rc = sqlite3_step(p.get())) == SQLITE_ROW) {
+    ProcessIoRate proc;
+    proc.pid = sqlite3_column_int(p.get(), 0);
+    proc.comm = reinterpret_cast<const char*>(sqlite3_column_text(p.get(), 1));
+    proc.user = reinterpret_cast<const char*>(sqlite3_column_text(p.get(), 2));
+    int j = 3;
+    for (double* v : {&proc.read_bytes_per_s, &proc.write_bytes_per_s, &proc.read_ops_per_s,
+                      &proc.write_ops_per_s})
+      *v = sqlite3_column_double(p.get(), j++);
+    sample.top_processes.push_back(std::move(proc));
   }
   if (rc != SQLITE_DONE) throw Failure(run_error(path_, failure_text(db)));
 }
@@ -309,6 +369,16 @@ std::uint64_t RecordStore::count() const {
   Statement s = prepare(db_.get(), path_, "SELECT count(*) FROM samples");
   if (sqlite3_step(s.get()) != SQLITE_ROW) throw Failure(run_error(path_, failure_text(db_.get())));
   return column_u64(s.get(), 0);
+}
+
+std::vector<std::string> RecordStore::disk_names() const {
+  Statement s = prepare(db_.get(), path_, "SELECT DISTINCT name FROM disks ORDER BY name");
+  std::vector<std::string> names;
+  int rc = SQLITE_ROW;
+  while ((rc = sqlite3_step(s.get())) == SQLITE_ROW)
+    names.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(s.get(), 0)));
+  if (rc != SQLITE_DONE) throw Failure(run_error(path_, failure_text(db_.get())));
+  return names;
 }
 
 std::string default_record_path(const std::string& xdg_state_home, const std::string& home) {

@@ -1,14 +1,16 @@
 #pragma once
 // The SQLite database of `hostmark record`: one row per sample (raw counters, not rates) and
-// one row per block device of each sample. Each sample is written in one transaction (WAL,
-// synchronous=NORMAL), so a recorder killed at any moment, SIGKILL included, loses at most the
-// sample in flight and never leaves a half-written one; readers may read while it records.
+// one row per block device and per top I/O process of each sample. Each sample is written in one
+// transaction (WAL, synchronous=NORMAL), so a recorder killed at any moment, SIGKILL included,
+// loses at most the sample in flight and never leaves a half-written one; readers may read while it
+// records.
 #include <sqlite3.h>
 
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/error.h"
 #include "monitor/host_sample.h"
@@ -37,6 +39,8 @@ class RecordStore {
   void for_each(std::int64_t from_ns, std::int64_t to_ns,
                 const std::function<void(const HostSample&)>& f) const;
   std::uint64_t count() const;
+  // Every device name any sample has, sorted.
+  std::vector<std::string> disk_names() const;
 
  private:
   struct Closer {
@@ -45,11 +49,14 @@ class RecordStore {
   RecordStore(std::unique_ptr<sqlite3, Closer> db, std::string path)
       : db_(std::move(db)), path_(std::move(path)) {}
   void exec(const char* sql) const;
-  // Failure naming the path unless the meta table says hostmark.record of kSchemaVersion.
-  void check_schema() const;
+  // The meta table's schema version; Failure naming the path unless it is 1 or 2 (version 1
+  // files, before top processes, are read as they are and upgraded when opened to record).
+  int check_schema() const;
+  void read_processes(std::int64_t sample_id, HostSample& sample) const;
 
   std::unique_ptr<sqlite3, Closer> db_;
   std::string path_;
+  int schema_version_ = 0;
 };
 
 // $XDG_STATE_HOME/hostmark/record.db, else ~/.local/state/hostmark/record.db, from the given

@@ -4,11 +4,20 @@
 
 #include <string>
 
+#include "output/monitor_metrics.h"
+
 namespace hostmark {
 namespace {
 
-// RFC 4180 quoting: fields holding a comma, quote or newline are quoted, quotes doubled.
-std::string field(const std::string& s) {
+void row(std::ostream& out, const Result& r, const Phase& p, const std::string& metric,
+         double value, const std::string& unit) {
+  out << csv_field(r.command) << ',' << csv_field(p.name) << ',' << csv_field(metric) << ','
+      << fmt::format("{}", value) << ',' << csv_field(unit) << '\n';
+}
+
+}  // namespace
+
+std::string csv_field(const std::string& s) {
   if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
   std::string out = "\"";
   for (char c : s) {
@@ -17,16 +26,6 @@ std::string field(const std::string& s) {
   }
   return out + "\"";
 }
-
-void row(std::ostream& out, const Result& r, const Phase& p, const std::string& metric,
-         double value, const std::string& unit) {
-  out << field(r.command) << ',' << field(p.name) << ',' << field(metric) << ','
-      << fmt::format("{}", value) << ',' << field(unit) << '\n';
-}
-
-}  // namespace
-
-std::string csv_field(const std::string& s) { return field(s); }
 
 void write_csv(const Result& r, std::ostream& out) {
   out << "command,phase,metric,value,unit\n";
@@ -46,6 +45,18 @@ void write_csv(const Result& r, std::ostream& out) {
     for (const auto& s : p.series) {
       for (const auto& [x, y] : s.points)
         row(out, r, p, fmt::format("{}@{}", s.name, x), y, s.y_unit);
+    }
+    if (p.activity) {  // --monitor: activity_interval_s, activity_cpu_iowait,
+                       // activity_device_r_s...
+      const PhaseActivity& a = *p.activity;
+      row(out, r, p, "activity_interval_s", a.interval_s, "s");
+      row(out, r, p, "activity_process_cpu_s", a.process_cpu_s, "s");
+      for (const auto& m : cpu_metrics(a.cpu))
+        row(out, r, p, fmt::format("activity_cpu_{}", m.name), m.value, m.unit);
+      if (a.device) {
+        for (const auto& m : device_metrics(*a.device))
+          row(out, r, p, fmt::format("activity_device_{}", m.name), m.value, m.unit);
+      }
     }
   }
 }

@@ -10,7 +10,8 @@ namespace hostmark {
 
 void write_csv(const Result& result, std::ostream& out);
 
-// `s` as one CSV field (RFC 4180: quoted when it holds a comma, quote or line end).
-std::string csv_field(const std::string& s);
+// One CSV field as RFC 4180 says: quoted when it holds a comma, quote or line break, quotes
+// doubled.
+std::string csv_field(const std::string& text);
 
 }  // namespace hostmark

@@ -3,6 +3,7 @@
 // Keys, order and units are fio's; integers stay integers and fio's floats are doubles.
 #include <fmt/format.h>
 
+#include "output/activity_json.h"
 #include "output/fio_common.h"
 #include "output/fio_report.h"
 #include "output/fio_text.h"
@@ -164,6 +165,7 @@ ordered_json hostmark_json(const fio::FioRun& run, bool plus) {
   o["storage"] = ordered_json::array();
   for (const auto& t : run.storage) o["storage"].push_back(ordered_json(storage_target_to_json(t)));
   o["interrupted"] = interrupted;
+  if (run.activity) o["activity"] = ordered_json(activity_to_json(*run.activity));  // --monitor
   return o;
 }
 

@@ -3,8 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <span>
 #include <string>
+#include <utility>
 
+#include "output/activity_text.h"
 #include "output/fio_common.h"
 #include "output/fio_report.h"
 #include "output/fio_text.h"
@@ -245,6 +248,10 @@ void write_fio_normal(const fio::FioRun& run, std::ostream& out) {
                          d.name, d.read_ios, d.write_ios, d.read_merges, d.write_merges,
                          d.read_ticks_ms, d.write_ticks_ms, d.in_queue_ms, d.util_percent);
     }
+  }
+  if (run.activity) {  // --monitor: hostmark's block, after everything fio prints
+    const std::pair<std::string, PhaseActivity> row{"all jobs", *run.activity};
+    write_activity_table(std::span(&row, 1), out);
   }
 }
 

@@ -5,6 +5,8 @@
 #include <ctime>
 #include <nlohmann/json.hpp>
 
+#include "output/csv.h"
+
 namespace hostmark {
 namespace {
 
@@ -46,6 +48,10 @@ class TextWriter final : public HistoryWriter {
                           "time", "r/s", "w/s", "rkB/s", "wkB/s", "r_await", "w_await", "aqu-sz",
                           "%util", "%iowait");
     }
+    if (h.processes) {
+      out_ << fmt::format("  {:>8} {:<10} {:<16} {:>11} {:>11} {:>9} {:>9}\n", "PID", "USER",
+                          "COMMAND", "READ kB/s", "WRITE kB/s", "reads/s", "writes/s");
+    }
   }
   void row(const monitor::HistoryRow& r) override {
     const auto& c = r.cpu;
@@ -64,6 +70,12 @@ class TextWriter final : public HistoryWriter {
           "{:>7.2f} {:>7.2f} {:>7.2f}\n",
           local_time_text(r.time_ns), d.r_s, d.w_s, d.rkb_s, d.wkb_s, d.r_await_ms, d.w_await_ms,
           d.aqu_sz, d.util_pct, c.iowait);
+    }
+    if (!h_.processes) return;
+    for (const auto& p : r.processes) {
+      out_ << fmt::format("  {:>8} {:<10} {:<16} {:>11.2f} {:>11.2f} {:>9.2f} {:>9.2f}\n", p.pid,
+                          p.user, p.comm, p.read_bytes_per_s / 1024, p.write_bytes_per_s / 1024,
+                          p.read_ops_per_s, p.write_ops_per_s);
     }
   }
   void finish(std::uint64_t rows) override {
@@ -114,7 +126,7 @@ class CsvWriter final : public HistoryWriter {
 // One JSON document, its rows streamed: {"schema":..., "rows":[ {...}, ... ]}.
 class JsonWriter final : public HistoryWriter {
  public:
-  JsonWriter(const HistoryHeader& h, std::ostream& out) : out_(out) {
+  JsonWriter(const HistoryHeader& h, std::ostream& out) : out_(out), processes_(h.processes) {
     nlohmann::json head = {
         {"schema", "hostmark.history"},
         {"schema_version", 1},
@@ -168,6 +180,18 @@ class JsonWriter final : public HistoryWriter {
                      {"aqu_sz", d.aqu_sz},
                      {"util_pct", d.util_pct}};
     }
+    if (processes_) {
+      j["processes"] = nlohmann::json::array();
+      for (const auto& p : r.processes) {
+        j["processes"].push_back({{"pid", p.pid},
+                                  {"comm", p.comm},
+                                  {"user", p.user},
+                                  {"read_bytes_per_s", p.read_bytes_per_s},
+                                  {"write_bytes_per_s", p.write_bytes_per_s},
+                                  {"read_ops_per_s", p.read_ops_per_s},
+                                  {"write_ops_per_s", p.write_ops_per_s}});
+      }
+    }
     out_ << (first_ ? "\n" : ",\n")
          << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     first_ = false;
@@ -176,7 +200,29 @@ class JsonWriter final : public HistoryWriter {
 
  private:
   std::ostream& out_;
+  bool processes_;
   bool first_ = true;
+};
+
+// CSV of --processes: one row per recorded process of each interval.
+class ProcessCsvWriter final : public HistoryWriter {
+ public:
+  explicit ProcessCsvWriter(std::ostream& out) : out_(out) {
+    out_ << "time,rank,pid,comm,user,read_bytes_per_s,write_bytes_per_s,read_ops_per_s,"
+            "write_ops_per_s\n";
+  }
+  void row(const monitor::HistoryRow& r) override {
+    int rank = 0;
+    for (const auto& p : r.processes) {
+      out_ << fmt::format("{},{},{},{},{},{:.2f},{:.2f},{:.2f},{:.2f}\n", iso_utc(r.time_ns),
+                          rank++, p.pid, csv_field(p.comm), csv_field(p.user), p.read_bytes_per_s,
+                          p.write_bytes_per_s, p.read_ops_per_s, p.write_ops_per_s);
+    }
+  }
+  void finish(std::uint64_t) override {}
+
+ private:
+  std::ostream& out_;
 };
 
 }  // namespace
@@ -189,7 +235,9 @@ std::unique_ptr<HistoryWriter> make_history_writer(OutputFormat format, const Hi
                                                    std::ostream& out) {
   switch (format) {
     case OutputFormat::kJson: return std::make_unique<JsonWriter>(h, out);
-    case OutputFormat::kCsv: return std::make_unique<CsvWriter>(h, out);
+    case OutputFormat::kCsv:
+      if (h.processes) return std::make_unique<ProcessCsvWriter>(out);
+      return std::make_unique<CsvWriter>(h, out);
     case OutputFormat::kNormal: break;
   }
   return std::make_unique<TextWriter>(h, out);

@@ -15,6 +15,9 @@ struct HistoryHeader {
   std::string db_path;
   std::int64_t from_ns = 0, to_ns = 0;
   std::string device;  // "" = the sar -b summary over non-virtual devices
+  // --processes: text adds each row's top I/O processes under it, JSON a "processes" array per
+  // row; CSV becomes one row per process (time,rank,pid,comm,user and the four rates).
+  bool processes = false;
 };
 
 class HistoryWriter {

@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "output/activity_json.h"
 #include "output/host_info_json.h"
-#include "output/monitor_metrics.h"
 #include "output/storage_json.h"
 #include "sysinfo/host_info.h"
 
@@ -18,23 +18,6 @@ nlohmann::json latency_to_json(const LatencyStats& l) {
   return {{"count", l.count},     {"min_ns", l.min_ns},       {"max_ns", l.max_ns},
           {"mean_ns", l.mean_ns}, {"stddev_ns", l.stddev_ns}, {"sum_ns", l.sum_ns},
           {"percentiles_ns", pct}};
-}
-
-nlohmann::json metrics_object(const std::vector<MonitorMetric>& metrics) {
-  nlohmann::json j = nlohmann::json::object();
-  for (const auto& m : metrics) j[m.name] = m.value;
-  return j;
-}
-
-// --monitor: what the disk and the CPUs did during the phase (docs/RESULT_SCHEMA.md).
-nlohmann::json activity_to_json(const PhaseActivity& a) {
-  nlohmann::json j = {{"interval_s", a.interval_s},
-                      {"disk", a.disk},
-                      {"cpu", metrics_object(cpu_metrics(a.cpu))},
-                      {"process_cpu_s", a.process_cpu_s}};
-  if (a.device) j["device"] = metrics_object(device_metrics(*a.device));
-  if (!a.util_note.empty()) j["util_note"] = a.util_note;
-  return j;
 }
 
 nlohmann::json phase_to_json(const Phase& p) {

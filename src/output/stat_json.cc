@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "output/csv.h"
 #include "output/monitor_metrics.h"
 #include "output/stat_extras_text.h"
 
@@ -103,13 +104,6 @@ class JsonWriter final : public StatWriter {
   std::ostream& out_;
   int frames_ = 0;
 };
-
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
 
 class CsvWriter final : public StatWriter {
  public:
