@@ -195,7 +195,14 @@ TEST(CompareFigures, OltpFromDbAndSysbenchMeet) {
 
 TEST(CompareFigures, SuitePhasesMeetTheSingleCommands) {
   Result suite = result(
-      "suite", {{"quick", "on"}},
+      "suite",
+      {{"profile", "smoke"},
+       {"fs-size", "67108864"},
+       {"fs-char-size", "8388608"},
+       {"fs-files-k", "1"},
+       {"db-tables", "1"},
+       {"db-table-size", "1000"},
+       {"db-threads", "1"}},
       {phase("cpu.single-thread", {{"events_per_s", 2800, "events/s"}, {"threads", 1, "threads"}}),
        phase("cpu.all-threads", {{"events_per_s", 5500, "events/s"}, {"threads", 2, "threads"}}),
        phase("memory.sysbench-style", {{"block_1k_mib_per_s", 5880, "MiB/s"}}),

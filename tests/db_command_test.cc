@@ -182,7 +182,8 @@ TEST(DbCommandTest, TermStopsARunAndCleansUp) {
 }
 
 TEST(DbCommandTest, QuickSuiteHasTheSqliteDbStep) {
-  const RunOutput r = run_hostmark({"suite", "--quick", "--no-save", "--output-format=json"});
+  const RunOutput r = run_hostmark(
+      {"suite", "--profile=smoke", "--no-save", "--output-format=json", "--dir=/var/tmp"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   const auto names = phase_names(j);

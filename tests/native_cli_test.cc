@@ -102,32 +102,45 @@ TEST(CpuCliTest, BadOptionsAreOneLineUsageErrors) {
   }
 }
 
-TEST(SuiteCliTest, QuickSuiteSavesItsResultAndPrintsASummary) {
+TEST(SuiteCliTest, SmokeSuiteSavesItsResultInTheStoreAndPrintsASummary) {
   TempDir dir;
-  const RunOutput r = run_hostmark({"suite", "--quick", "--results-dir=" + dir.path().string()});
+  TempDir work;
+  const std::string db = (dir.path() / "results.db").string();
+  const RunOutput r = run_hostmark(
+      {"suite", "--profile=smoke", "--results-db=" + db, "--dir=" + work.path().string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("cpu.single-thread"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("memory.bandwidth"), std::string::npos);
-  std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(dir.path())) files.push_back(e.path());
-  ASSERT_EQ(files.size(), 1u);  // the temporary file of the atomic write is gone
-  EXPECT_EQ(files[0].extension(), ".json");
-  EXPECT_NE(r.out.find("saved: " + files[0].string()), std::string::npos);
-  std::ifstream in(files[0]);
-  const auto j = nlohmann::json::parse(in);
+  EXPECT_NE(r.out.find("storage.RND4K Q1T1 write"), std::string::npos);
+  // Against the references: the single-thread CPU figure is the sysbench article's.
+  EXPECT_NE(r.out.find("against the closest reference machines"), std::string::npos) << r.out;
+  EXPECT_TRUE(fs::is_empty(work.path())) << "the suite left files in " << work.path();
+  const RunOutput shown =
+      run_hostmark({"results", "list", "--results-db=" + db, "--output-format=json"});
+  ASSERT_EQ(shown.exit_code, 0) << shown.err;
+  const auto list = nlohmann::json::parse(shown.out);
+  ASSERT_EQ(list.size(), 1u) << shown.out;
+  const RunOutput one = run_hostmark(
+      {"results", "show", list[0]["id"].dump(), "--results-db=" + db, "--output-format=json"});
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  const auto j = nlohmann::json::parse(one.out);
   EXPECT_EQ(j["command"], "suite");
   EXPECT_TRUE(j.contains("host"));
   const auto names = phase_names(j);
   for (const char* p : {"cpu.single-thread", "cpu.all-threads", "memory.bandwidth",
-                        "memory.latency", "memory.sysbench-style"}) {
+                        "memory.latency", "memory.sysbench-style", "storage.SEQ1M Q8T1 read",
+                        "storage.RND4K Q32T1 write", "fs.put_block", "db.point-select"}) {
     EXPECT_TRUE(names.count(p)) << p;
   }
+  EXPECT_EQ(j["options"]["profile"], "smoke");
 }
 
 TEST(SuiteCliTest, JsonOnStdoutWithoutSaving) {
   TempDir dir;
+  TempDir work;
   const RunOutput r =
-      run_hostmark({"suite", "--quick", "--no-save", "--output-format=json"},
+      run_hostmark({"suite", "--profile=smoke", "--no-save", "--output-format=json",
+                    "--dir=" + work.path().string()},
                    RunOptions{"", 120'000, {"XDG_DATA_HOME=" + dir.path().string()}});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
@@ -135,9 +148,20 @@ TEST(SuiteCliTest, JsonOnStdoutWithoutSaving) {
   EXPECT_TRUE(fs::is_empty(dir.path()));  // --no-save wrote nothing in the default store
 }
 
-TEST(SuiteCliTest, UnwritableResultsDirIsARunError) {
+TEST(SuiteCliTest, BadArgumentsAreOneLine) {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"suite", "--profile=huge", "--no-save"},
+        std::vector<std::string>{"suite", "--dir=/proc/hostmark-cannot-exist", "--no-save"}}) {
+    const RunOutput r = run_hostmark(args);
+    EXPECT_EQ(r.exit_code, 2) << args[1];
+    EXPECT_EQ(output_lines(r.err).size(), 1u) << r.err;
+    EXPECT_EQ(r.err.rfind("hostmark: ", 0), 0u) << r.err;
+  }
+}
+
+TEST(SuiteCliTest, UnwritableResultsStoreIsARunError) {
   const RunOutput r =
-      run_hostmark({"suite", "--quick", "--results-dir=/proc/hostmark-cannot-exist"});
+      run_hostmark({"suite", "--profile=smoke", "--results-db=/proc/hostmark-cannot-exist/r.db"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(output_lines(r.err).size(), 1u) << r.err;
   EXPECT_NE(r.err.find("/proc/hostmark-cannot-exist"), std::string::npos) << r.err;

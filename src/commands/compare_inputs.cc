@@ -11,12 +11,6 @@
 
 namespace hostmark {
 
-// TEMPORARY until result_json.cc and the results store are merged into main (issue 7.1): weak,
-// so this branch links without them and says so instead of crashing. Remove with the merge.
-Expected<Result> read_result_file(const std::string& path) __attribute__((weak));
-Expected<std::unique_ptr<ResultStore>> open_result_store(const std::string& url)
-    __attribute__((weak));
-
 namespace {
 
 bool is_number(const std::string& s) {
@@ -66,13 +60,9 @@ ComparisonColumn load_column(const std::string& arg, const std::string& results_
     return reference_column(*ref);
   }
   if (is_file(arg)) {
-    if (&read_result_file == nullptr)  // TEMPORARY (see above)
-      throw Failure(run_error(arg, "this build cannot read result files yet"));
     return result_column(arg, read_result_file(arg).value());
   }
   if (is_number(arg)) {
-    if (&open_result_store == nullptr)  // TEMPORARY (see above)
-      throw Failure(run_error(arg, "this build has no results store yet"));
     auto store = open_result_store(results_db).value();
     return result_column(arg, store->get(std::stoll(arg)).value());
   }

@@ -53,13 +53,12 @@ void write_reference_table(const Result& r, std::ostream& out) {
         continue;
       }
       shared = true;
-      row.push_back(fmt::format("{:.0f} ({:+.0f}%)", theirs->value,
-                                (f.value / theirs->value - 1) * 100));
+      row.push_back(
+          fmt::format("{:.0f} ({:+.0f}%)", theirs->value, (f.value / theirs->value - 1) * 100));
     }
     if (shared) t.add_row(row);
   }
-  out << "\nagainst the closest reference machines (this host's difference in %):\n"
-      << t.render();
+  out << "\nagainst the closest reference machines (this host's difference in %):\n" << t.render();
   for (const auto* ref : refs) out << "  " << ref->id << ": " << ref->label << '\n';
   out << "(`hostmark compare <result> --references` for the full table and sources)\n";
 }
@@ -126,8 +125,8 @@ int run_suite_command(const std::vector<std::string>& args, const CommandIo& io)
   if (!parse_command_line(app, args, io)) return 0;
   const auto profile = find_suite_profile(profile_name);
   if (!profile)
-    throw Failure(usage_error("--profile", fmt::format("'{}' is not quick, full or smoke",
-                                                       profile_name)));
+    throw Failure(
+        usage_error("--profile", fmt::format("'{}' is not quick, full or smoke", profile_name)));
   const bool dir_given = !dir.empty();
   std::optional<SuiteDir> work(std::in_place, dir_given ? dir : ".");
   std::vector<std::string> early_notes;
@@ -137,8 +136,8 @@ int run_suite_command(const std::vector<std::string>& args, const CommandIo& io)
     const std::string fallback = tmp != nullptr && *tmp != '\0' ? tmp : "/var/tmp";
     work.emplace(fallback);
     if (work->path().empty())
-      throw Failure(usage_error("suite", "cannot make a work directory here or in " + fallback +
-                                             " (give --dir)"));
+      throw Failure(usage_error(
+          "suite", "cannot make a work directory here or in " + fallback + " (give --dir)"));
     early_notes.push_back("the current directory is not writable: storage, fs and db ran in " +
                           fallback);
   }
@@ -149,8 +148,8 @@ int run_suite_command(const std::vector<std::string>& args, const CommandIo& io)
   result.warnings = context_warnings(result.context);
   result.notes = early_notes;
   const SuiteSettings settings{*profile, work->path()};
-  result.options = {{"profile", std::string(profile->name)},
-                    {"dir", std::filesystem::absolute(dir_given ? dir : ".").string()}};
+  result.options = suite_options(settings, result.context);
+  result.options.emplace_back("dir", std::filesystem::absolute(dir_given ? dir : ".").string());
 
   std::unique_ptr<ResultStore> store;
   std::optional<std::int64_t> saved_id;

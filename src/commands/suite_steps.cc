@@ -1,5 +1,7 @@
 #include "commands/suite_steps.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <memory>
@@ -53,8 +55,8 @@ double memory_estimate(const SuiteSettings& s, const Context&) {
 }
 
 void memory_step(const SuiteSettings& s, const CommandIo& io, Result& result) {
-  MemoryRun run = measure_memory(s.profile.memory_quick ? quick_memory_options() : MemoryOptions{},
-                                 io);
+  MemoryRun run =
+      measure_memory(s.profile.memory_quick ? quick_memory_options() : MemoryOptions{}, io);
   add_prefixed("memory", std::move(run.phases), result);
   result.notes.insert(result.notes.end(), run.notes.begin(), run.notes.end());
   result.warnings.insert(result.warnings.end(), run.warnings.begin(), run.warnings.end());
@@ -178,8 +180,8 @@ constexpr std::array kSteps = {
     SuiteStep{"cpu", "CPU score, 1 and all threads (sysbench prime work)", cpu_estimate, cpu_step},
     SuiteStep{"memory", "memory bandwidth, load latency, sysbench-style figure", memory_estimate,
               memory_step},
-    SuiteStep{"storage", "CrystalDiskMark standard profile (as `hostmark disk`)",
-              storage_estimate, storage_step},
+    SuiteStep{"storage", "CrystalDiskMark standard profile (as `hostmark disk`)", storage_estimate,
+              storage_step},
     SuiteStep{"fs", "filesystem test (bonnie++-style)", fs_estimate, fs_step},
     SuiteStep{"db", "SQLite OLTP (sysbench's read-write, read-only, point-select)", db_estimate,
               db_step},
@@ -188,5 +190,26 @@ constexpr std::array kSteps = {
 }  // namespace
 
 std::span<const SuiteStep> suite_steps() { return kSteps; }
+
+std::vector<std::pair<std::string, std::string>> suite_options(const SuiteSettings& s,
+                                                               const Context& c) {
+  const SuiteProfile& p = s.profile;
+  const DbRunOptions db = db_options(s, c);
+  return {{"profile", std::string(p.name)},
+          {"cpu-time", fmt::format("{:g}", seconds(p.cpu_phase_ns))},
+          {"cpu-max-prime", std::to_string(CpuOptions{}.max_prime)},
+          {"memory", p.memory_quick ? "quick" : "default"},
+          {"disk-profile", "standard"},
+          {"disk-loops", std::to_string(p.disk_loops)},
+          {"disk-duration", std::string(p.disk_duration)},
+          {"disk-size", std::string(p.disk_size)},
+          {"fs-size", std::to_string(p.fs_bytes)},
+          {"fs-char-size", std::to_string(p.fs_char_bytes)},
+          {"fs-files-k", std::to_string(p.fs_files_k)},
+          {"db-tables", std::to_string(db.tables)},
+          {"db-table-size", std::to_string(db.table_size)},
+          {"db-threads", std::to_string(db.threads)},
+          {"db-time", fmt::format("{:g}", seconds(db.time_per_phase_ns))}};
+}
 
 }  // namespace hostmark

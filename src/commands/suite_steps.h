@@ -4,6 +4,8 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "commands/command.h"
 #include "commands/suite_profile.h"
@@ -28,5 +30,11 @@ struct SuiteStep {
 };
 
 std::span<const SuiteStep> suite_steps();
+
+// The settings the steps run with, as the result's options ("profile", "cpu-max-prime",
+// "disk-loops", "fs-size", "db-tables", "db-threads"...), so that results/figures.h can name
+// exactly what each phase measured.
+std::vector<std::pair<std::string, std::string>> suite_options(const SuiteSettings& settings,
+                                                               const Context& context);
 
 }  // namespace hostmark

@@ -41,7 +41,8 @@ void fill_options(const FsOptions& o, Result& r) {
 }  // namespace
 
 FsOptions suite_fs_options(const std::string& dir, std::uint64_t data_bytes,
-                           std::uint64_t char_bytes, std::uint64_t files_k, std::uint64_t ram_bytes) {
+                           std::uint64_t char_bytes, std::uint64_t files_k,
+                           std::uint64_t ram_bytes) {
   FsOptions o;
   o.dir = dir;
   o.name = "suite";

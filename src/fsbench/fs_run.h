@@ -13,7 +13,8 @@ namespace hostmark::fsbench {
 // per character, files_k x 1024 files; the page cache dropped where the data fits twice in RAM;
 // the disk monitored.
 FsOptions suite_fs_options(const std::string& dir, std::uint64_t data_bytes,
-                           std::uint64_t char_bytes, std::uint64_t files_k, std::uint64_t ram_bytes);
+                           std::uint64_t char_bytes, std::uint64_t files_k,
+                           std::uint64_t ram_bytes);
 
 // Fills r.phases, r.storage (describe_storage(o.dir) with its warnings), r.options (what the
 // bonnie++ formats read), r.interrupted and the notes. r.context must be filled already.

@@ -186,18 +186,19 @@ void dd_figures(const Result& r, std::vector<Figure>& out) {
   }
 }
 
-// The suite's phases are "<step>.<phase>" from the same code as the single commands; the
-// settings its steps use are not all in its options, so they are those of suite_steps.cc
-// (quick or full) unless the result names them.
+// The suite's phases are "<step>.<phase>" from the same code as the single commands; the suite
+// records the settings of its steps in its options (cpu-max-prime, fs-*, db-*).
 void suite_figures(const Result& r, std::vector<Figure>& out) {
-  const bool quick = option(r, "quick", "off") == "on";
   const std::uint64_t max_prime = count_option(r, "cpu-max-prime", "10000").value_or(10000);
-  const fsbench::FsOptions fs =
-      fsbench::suite_fs_options("/var/tmp", quick, r.context.memory_bytes);
+  const fsbench::FsOptions fs = fsbench::suite_fs_options(
+      "/var/tmp", count_option(r, "fs-size", "0").value_or(0),
+      count_option(r, "fs-char-size", "0").value_or(0),
+      count_option(r, "fs-files-k", "0").value_or(0), r.context.memory_bytes);
   fk::OltpSettings db;
   db.driver = "sqlite";
-  db.tables = count_option(r, "db-tables", quick ? "1" : "4").value_or(0);
-  db.table_size = count_option(r, "db-table-size", quick ? "1000" : "10000").value_or(0);
+  db.tables = count_option(r, "db-tables", "0").value_or(0);
+  db.table_size = count_option(r, "db-table-size", "0").value_or(0);
+  db.threads = static_cast<int>(count_option(r, "db-threads", "1").value_or(1));
   for (const auto& p : r.phases) {
     const auto dot = p.name.find('.');
     if (dot == std::string::npos) continue;
