@@ -170,6 +170,14 @@ TEST(CompareFigures, HdparmAndDd) {
                          "dd.write.bs=10MiB.count=1024.conv=none.oflag=none.data=zero.mb_per_s"});
 }
 
+TEST(CompareFigures, DbThreadCountIsPartOfTheKey) {
+  const auto two = result_figures(result(
+      "db", {{"driver", "sqlite"}, {"tables", "1"}, {"table-size", "1000"}, {"threads", "2"}},
+      {phase("read-write", {{"tps", 51, "transactions/s"}})}));
+  ASSERT_EQ(two.size(), 1u);
+  EXPECT_EQ(two[0].key, "oltp.read_write.driver=sqlite.tables=1.table_size=1000.threads=2.tps");
+}
+
 TEST(CompareFigures, OltpFromDbAndSysbenchMeet) {
   const auto db = result_figures(result(
       "db", {{"driver", "mysql"}, {"tables", "1"}, {"table-size", "10000"}, {"threads", "1"}},

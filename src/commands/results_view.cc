@@ -115,20 +115,23 @@ int run_results_show(const std::vector<std::string>& args, const CommandIo& io) 
   if (!parse_command_line(app, args, io)) return 0;
   const std::int64_t id = parse_result_id(id_text).value();
   const auto store = open_store_or_throw(url);
-  auto sink = OutputSink::open(output, io.out).value();
   if (output.format == OutputFormat::kJson) {
+    // Fetched before the output file is opened (truncated): a bad id leaves it as it was.
     const nlohmann::json doc = nlohmann::json::parse(store->get_json(id).value(), nullptr, false);
     if (doc.is_discarded())
       throw Failure(run_error(fmt::format("result {}", id), "the stored JSON does not parse"));
+    auto sink = OutputSink::open(output, io.out).value();
     sink->stream() << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+    sink->close().value();
   } else {
     const Result r = store->get(id).value();
+    auto sink = OutputSink::open(output, io.out).value();
     write_result(
         r, output.format,
         [id](const Result& result, std::ostream& out) { write_show_text(id, result, out); },
         sink->stream());
+    sink->close().value();
   }
-  sink->close().value();
   return 0;
 }
 

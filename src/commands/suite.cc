@@ -19,6 +19,7 @@
 #include "results/figures.h"
 #include "results/references.h"
 #include "results/result_store.h"
+#include "runner/signal_guard.h"
 
 namespace hostmark {
 namespace {
@@ -127,32 +128,10 @@ int run_suite_command(const std::vector<std::string>& args, const CommandIo& io)
   if (!profile)
     throw Failure(
         usage_error("--profile", fmt::format("'{}' is not quick, full or smoke", profile_name)));
-  const bool dir_given = !dir.empty();
-  std::optional<SuiteDir> work(std::in_place, dir_given ? dir : ".");
-  std::vector<std::string> early_notes;
-  if (work->path().empty()) {
-    if (dir_given) throw Failure(usage_error("--dir", dir + ": cannot make a directory there"));
-    const char* tmp = ::getenv("TMPDIR");
-    const std::string fallback = tmp != nullptr && *tmp != '\0' ? tmp : "/var/tmp";
-    work.emplace(fallback);
-    if (work->path().empty())
-      throw Failure(usage_error(
-          "suite", "cannot make a work directory here or in " + fallback + " (give --dir)"));
-    early_notes.push_back("the current directory is not writable: storage, fs and db ran in " +
-                          fallback);
-  }
-
-  Result result;
-  result.command = "suite";
-  result.context = collect_context();
-  result.warnings = context_warnings(result.context);
-  result.notes = early_notes;
-  const SuiteSettings settings{*profile, work->path()};
-  result.options = suite_options(settings, result.context);
-  result.options.emplace_back("dir", std::filesystem::absolute(dir_given ? dir : ".").string());
-
+  // SIGINT/SIGTERM between steps (or while the store connects) must not kill the process with
+  // the work directory still there: held for the whole run, seen by the steps' own guards.
+  SignalGuard signals;
   std::unique_ptr<ResultStore> store;
-  std::optional<std::int64_t> saved_id;
   if (!save.no_save) {
     auto opened = open_result_store(save.results_db);
     if (opened) {
@@ -163,6 +142,33 @@ int run_suite_command(const std::vector<std::string>& args, const CommandIo& io)
     }
   }
 
+  const bool dir_given = !dir.empty();
+  std::string parent = dir_given ? dir : ".";
+  std::optional<SuiteDir> work(std::in_place, parent);
+  std::vector<std::string> early_notes;
+  if (work->path().empty()) {
+    if (dir_given) throw Failure(usage_error("--dir", dir + ": cannot make a directory there"));
+    const char* tmp = ::getenv("TMPDIR");
+    parent = tmp != nullptr && *tmp != '\0' ? tmp : "/var/tmp";
+    work.emplace(parent);
+    if (work->path().empty())
+      throw Failure(usage_error(
+          "suite", "cannot make a work directory here or in " + parent + " (give --dir)"));
+    early_notes.push_back("the current directory is not writable: storage, fs and db ran in " +
+                          parent);
+  }
+
+  Result result;
+  result.command = "suite";
+  result.context = collect_context();
+  result.warnings = context_warnings(result.context);
+  result.notes = early_notes;
+  const SuiteSettings settings{*profile, work->path()};
+  result.options = suite_options(settings, result.context);
+  result.options.emplace_back("dir", std::filesystem::absolute(parent).string());
+
+  std::int64_t saved_id = 0;  // 0 until the first save (ids start at 1)
+  bool save_failed = false;
   const auto steps = suite_steps();
   double left_s = 0;
   for (const auto& step : steps) left_s += step.estimate_s(settings, result.context);
@@ -175,25 +181,38 @@ int run_suite_command(const std::vector<std::string>& args, const CommandIo& io)
                             clock_text(left_s));
     }
     step.run(settings, io, result);
+    if (signals.stop_requested()) result.interrupted = true;
     left_s -= step_s;
-    if (store) {  // partial results survive a stop
-      Status ok = saved_id ? store->update(*saved_id, result) : Status(Ok{});
-      if (!saved_id) {
-        auto id = store->save(result);
-        if (id) saved_id = *id;
-        else ok = id.error();
+    if (store) {  // partial results survive a stop, marked as such until the last step
+      Result kept = result;
+      if (i + 1 < steps.size() && !result.interrupted) {
+        kept.interrupted = true;
+        kept.notes.push_back(fmt::format("incomplete: saved after step {} of {} ({})", i + 1,
+                                         steps.size(), step.name));
+      }
+      Status ok = Ok{};
+      if (saved_id != 0) {
+        ok = store->update(saved_id, kept);
+      } else if (auto id = store->save(kept); id) {
+        saved_id = *id;
+      } else {
+        ok = id.error();
       }
       if (!ok) {
         io.err << "hostmark: results store: " << ok.error().message() << '\n';
         store.reset();
+        saved_id = 0;
+        save_failed = true;
       }
     }
     if (result.interrupted) break;  // SIGINT/SIGTERM: no further steps
   }
   work.reset();
-  if (saved_id && io.err_is_tty)
-    io.err << fmt::format("saved as result {} in {}\n", *saved_id, store->describe());
-  return emit_result(result, output, write_suite_text, io);
+  if (saved_id != 0 && io.err_is_tty)
+    io.err << fmt::format("saved as result {} in {}\n", saved_id, store->describe());
+  const int status = emit_result(result, output, write_suite_text, io);
+  // As every command: a store named with --results-db that failed is a failed run.
+  return status == 0 && save_failed && !save.results_db.empty() ? 1 : status;
 }
 
 }  // namespace hostmark

@@ -147,7 +147,9 @@ std::vector<std::string> storage_prepare_arguments(const StoragePlan& plan) {
 }
 
 Expected<bool> directory_allows_direct(const std::string& dir) {
-  const std::string probe = dir + "/hostmark-doctor-direct.tmp";
+  // Unique per process (two doctors in one directory); a kernel may create the file and still
+  // refuse O_DIRECT with EINVAL, so it is unlinked before the second try.
+  const std::string probe = fmt::format("{}/hostmark-doctor-direct.{}.tmp", dir, ::getpid());
   int fd = ::open(probe.c_str(), O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_DIRECT, 0600);
   if (fd >= 0) {
     ::close(fd);
@@ -157,6 +159,7 @@ Expected<bool> directory_allows_direct(const std::string& dir) {
   const int err = errno;
   if (err != EINVAL)
     return run_error(dir, fmt::format("cannot create a test file: {}", std::strerror(err)));
+  ::unlink(probe.c_str());
   fd = ::open(probe.c_str(), O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0600);
   if (fd < 0)
     return run_error(dir, fmt::format("cannot create a test file: {}", std::strerror(errno)));

@@ -154,6 +154,7 @@ fk::OltpSettings db_settings(const Result& r) {
   s.driver = option(r, "driver", "sqlite");
   s.tables = count_option(r, "tables", "4").value_or(4);
   s.table_size = count_option(r, "table-size", "10000").value_or(10000);
+  s.threads = static_cast<int>(count_option(r, "threads", "1").value_or(1));
   return s;
 }
 
