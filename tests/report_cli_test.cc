@@ -2,6 +2,7 @@
 // several results, and its usage errors.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -74,6 +75,7 @@ TEST_F(ReportCli, EmptyStoreSaysSo) {
       run_hostmark({"report", "--results-db", dir_.file("empty.db"), "-o", dir_.file("x.html")});
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("no saved result"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir_.file("empty.db")));  // reading creates no store
 }
 
 }  // namespace

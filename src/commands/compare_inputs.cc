@@ -63,7 +63,7 @@ ComparisonColumn load_column(const std::string& arg, const std::string& results_
     return result_column(arg, read_result_file(arg).value());
   }
   if (is_number(arg)) {
-    auto store = open_result_store(results_db).value();
+    auto store = open_existing_result_store(results_db).value();
     return result_column(arg, store->get(std::stoll(arg)).value());
   }
   if (const ReferenceMachine* ref = find_reference(arg)) return reference_column(*ref);

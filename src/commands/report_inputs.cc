@@ -41,7 +41,7 @@ std::vector<ReportEntry> load_report_entries(const std::vector<std::string>& arg
   for (const auto& a : args) refs.push_back(parse_result_ref(a).value());
   std::unique_ptr<ResultStore> store;
   const auto open_store = [&]() -> ResultStore& {
-    if (!store) store = open_result_store(results_db).value();
+    if (!store) store = open_existing_result_store(results_db).value();
     return *store;
   };
 

@@ -45,8 +45,9 @@ void add_results_db_option(CLI::App& app, std::string& url) {
       ->type_name("URL");
 }
 
-std::unique_ptr<ResultStore> open_store_or_throw(const std::string& url) {
-  Expected<std::unique_ptr<ResultStore>> store = open_result_store(url);
+std::unique_ptr<ResultStore> open_store_or_throw(const std::string& url, bool create) {
+  Expected<std::unique_ptr<ResultStore>> store =
+      create ? open_result_store(url) : open_existing_result_store(url);
   if (!store) {
     const Error& e = store.error();
     throw Failure(Error{e.kind, "results store", e.message()});

@@ -15,8 +15,9 @@ namespace hostmark {
 void add_results_db_option(CLI::App& app, std::string& url);
 
 // The store `url` names, opened and migrated; throws Failure
-// ("results store: <store>: <why>") when it cannot be.
-std::unique_ptr<ResultStore> open_store_or_throw(const std::string& url);
+// ("results store: <store>: <why>") when it cannot be. Unless `create` (import), a SQLite
+// file that does not exist is that usage error, not created.
+std::unique_ptr<ResultStore> open_store_or_throw(const std::string& url, bool create = false);
 
 // "17" -> 17; usage error "result 'x': not a result id (a whole number from 1)" otherwise.
 Expected<std::int64_t> parse_result_id(const std::string& text);

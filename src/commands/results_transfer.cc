@@ -145,7 +145,7 @@ int run_results_import(const std::vector<std::string>& args, const CommandIo& io
   app.add_option("path", paths, "files or directories")->required();
   add_results_db_option(app, url);
   if (!parse_command_line(app, args, io)) return 0;
-  const auto store = open_store_or_throw(url);
+  const auto store = open_store_or_throw(url, /*create=*/true);
   int status = 0;
   for (const auto& path : paths) {
     Expected<std::vector<std::string>> files = files_of(path);

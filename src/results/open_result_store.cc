@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <cstdlib>
+#include <filesystem>
 
 #include "db/db_url.h"
 #include "results/result_store_backends.h"
@@ -45,6 +46,24 @@ Expected<std::unique_ptr<ResultStore>> open_result_store(const std::string& url)
   return usage_error("--results-db", fmt::format("'{}': results are kept in SQLite or PostgreSQL, "
                                                  "not MySQL/MariaDB",
                                                  db::redact_db_url(url)));
+}
+
+Expected<std::unique_ptr<ResultStore>> open_existing_result_store(const std::string& url) {
+  std::string sqlite_path;
+  if (url.empty()) {
+    sqlite_path = default_results_db();
+  } else if (url.find("://") == std::string::npos && !url.starts_with("sqlite:")) {
+    sqlite_path = url;
+  } else if (auto parsed = db::parse_db_url(url);
+             parsed && parsed->options.kind == db::DriverKind::kSqlite) {
+    sqlite_path = parsed->options.sqlite_path;
+  }
+  std::error_code ec;
+  if (!sqlite_path.empty() && !std::filesystem::exists(sqlite_path, ec)) {
+    return usage_error(sqlite_path,
+                       "no saved result: there is no results store here (nothing was saved yet)");
+  }
+  return open_result_store(url);
 }
 
 }  // namespace hostmark

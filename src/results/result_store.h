@@ -63,4 +63,9 @@ std::string default_results_db(const std::string& xdg_data_home, const std::stri
 // postgres:// URL, a sqlite:// URL, or a plain file path; "" = default_results_db().
 Expected<std::unique_ptr<ResultStore>> open_result_store(const std::string& url);
 
+// As open_result_store, for commands that only read or delete (results list/show/delete/export,
+// compare, report): a SQLite file that does not exist is a usage error naming it ("no saved
+// result: <path> does not exist"), never created.
+Expected<std::unique_ptr<ResultStore>> open_existing_result_store(const std::string& url);
+
 }  // namespace hostmark
