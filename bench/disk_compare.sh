@@ -71,12 +71,21 @@ for ((r = 0; r < rounds; r++)); do
 done
 
 med() { tr ' ' '\n' <<<"$1" | grep -v '^$' | median; }
-echo "| test | fio MB/s | hostmark disk MB/s | hostmark/fio | fio IOPS | hostmark IOPS | fio lat mean us | hostmark lat mean us |"
-echo "|---|---|---|---|---|---|---|---|"
+# Paired ratios: round r's hostmark figure over round r's fio figure (the two ran back to back),
+# so a slow moment of the machine hits both sides of one ratio. Their median and range say more
+# than the ratio of two medians on a machine whose speed drifts between rounds.
+paired() {
+  paste -d' ' <(tr ' ' '\n' <<<"$1" | grep -v '^$') <(tr ' ' '\n' <<<"$2" | grep -v '^$') |
+    awk '$2 > 0 {print $1 / $2}'
+}
+echo "| test | fio MB/s | hostmark disk MB/s | hostmark/fio (median of paired rounds) | range | fio IOPS | hostmark IOPS | fio lat mean us | hostmark lat mean us |"
+echo "|---|---|---|---|---|---|---|---|---|"
 for name in "${names[@]}"; do
   fm="$(med "${fio_mb[$name]:-}")"; hmm="$(med "${hm_mb[$name]:-}")"
-  printf '| %s | %.1f | %.1f | %s | %.0f | %.0f | %.1f | %.1f |\n' "${name//_/ }" "$fm" "$hmm" \
-    "$(ratio "$hmm" "$fm")" "$(med "${fio_iops[$name]:-}")" "$(med "${hm_iops[$name]:-}")" \
+  ratios="$(paired "${hm_mb[$name]:-}" "${fio_mb[$name]:-}")"
+  printf '| %s | %.1f | %.1f | %.3f | %s | %.0f | %.0f | %.1f | %.1f |\n' "${name//_/ }" "$fm" "$hmm" \
+    "$(median <<<"$ratios")" "$(sort -g <<<"$ratios" | awk 'NR==1{lo=$1} {hi=$1} END {printf "%.2f-%.2f", lo, hi}')" \
+    "$(med "${fio_iops[$name]:-}")" "$(med "${hm_iops[$name]:-}")" \
     "$(med "${fio_lat[$name]:-}")" "$(med "${hm_lat[$name]:-}")"
 done
 echo

@@ -36,6 +36,15 @@ constexpr std::uint64_t kSleepSliceNs = 20'000'000;
 constexpr unsigned kMaxEmptyReaps =
     100'000;  // a blocking reap that keeps returning nothing: give up
 
+// Without iodepth_batch_submit: direct I/O goes to the device as soon as it is queued (as fio's
+// default), so the device works on the first I/O while the next are prepared; batching them
+// measured 0.75-0.85x fio's IOPS at QD32 on a fast device. Buffered I/O is filled into every free
+// slot and submitted in one call: there the submit itself does the copy, and one call per I/O
+// made fio's io_uring slower than psync on cached data.
+unsigned default_batch_submit(const fio::JobOptions& job) {
+  return job.direct ? 1 : std::max<unsigned>(job.iodepth, 1);
+}
+
 unsigned setting(const std::optional<std::uint32_t>& v, unsigned fallback, unsigned depth) {
   if (!v) return fallback;
   return std::clamp<unsigned>(*v == 0 ? depth : *v, 1, depth);
@@ -46,7 +55,7 @@ unsigned setting(const std::optional<std::uint32_t>& v, unsigned fallback, unsig
 JobLoop::JobLoop(const LoopParts& parts)
     : p_(parts),
       units_(std::max<std::uint32_t>(parts.job.iodepth, 1)),
-      batch_submit_(setting(parts.job.iodepth_batch_submit, static_cast<unsigned>(units_.size()),
+      batch_submit_(setting(parts.job.iodepth_batch_submit, default_batch_submit(parts.job),
                             static_cast<unsigned>(units_.size()))),
       complete_min_(parts.job.iodepth_batch_complete_min
                         ? std::min<unsigned>(*parts.job.iodepth_batch_complete_min,

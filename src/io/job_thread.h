@@ -2,10 +2,11 @@
 // One fio job thread: opens its files, makes its engine and buffers, and keeps `iodepth` I/Os in
 // flight until its budget, its runtime or a stop request ends it; then drains and reports.
 //
-// Batching (hostmark's defaults differ from fio's on purpose): unless iodepth_batch_submit is
-// given, every free slot is filled before one submit call, and a reap collects every completion
-// that is ready (at least iodepth_batch_complete_min, default 1). fio's defaults submit and reap
-// one I/O per syscall, which makes its io_uring at QD32 slower than psync on cached data.
+// Batching (buffered I/O differs from fio's defaults on purpose): unless iodepth_batch_submit is
+// given, buffered I/O fills every free slot before one submit call, while direct I/O is submitted
+// as soon as it is queued, as fio does. A reap collects every completion that is ready (at least
+// iodepth_batch_complete_min, default 1). fio's one I/O per syscall makes its io_uring at QD32
+// slower than psync on cached data; batching direct I/O leaves the device idle meanwhile.
 #include <atomic>
 #include <cstdint>
 #include <string>
