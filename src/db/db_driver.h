@@ -93,6 +93,17 @@ class Connection {
   // Server-side prepared unless ConnectOptions::server_prepared is false. Throws DbError.
   // A statement is valid until reconnect() or the connection's destruction.
   virtual std::unique_ptr<Statement> prepare(std::string_view sql, std::size_t param_count) = 0;
+  // Whether copy_rows() works here: the driver has a bulk-load path and the server allows it
+  // (MariaDB's local_infile can be off). Throws DbError.
+  virtual bool can_copy_rows() { return false; }
+  // Appends `rows` to `table` (its `columns`, comma-separated) by the server's bulk-load path:
+  // PostgreSQL's COPY FROM STDIN, MariaDB/MySQL's LOAD DATA LOCAL INFILE served from memory.
+  // `rows`: one line per row ending in '\n', fields separated by tabs, none holding a tab,
+  // newline or backslash. Only after can_copy_rows() said yes. Throws DbError.
+  virtual void copy_rows(std::string_view table, std::string_view columns, std::string_view rows) {
+    (void)table, (void)columns, (void)rows;
+    throw DbError(run_error("copy_rows", "this driver has no bulk-load path"), "", false, false);
+  }
   // Closes and opens the connection again (statements must be prepared again). Throws DbError.
   virtual void reconnect() = 0;
   // "10.11.19-MariaDB-0+deb12u1", "PostgreSQL 15.18", "SQLite 3.40.1".

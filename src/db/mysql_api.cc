@@ -39,7 +39,8 @@ MysqlApi::MysqlApi(SharedLibrary library)
       HOSTMARK_MYSQL_LOAD(mysql_stmt_free_result),
       HOSTMARK_MYSQL_LOAD(mysql_stmt_close),
       HOSTMARK_MYSQL_LOAD(mysql_stmt_errno),
-      HOSTMARK_MYSQL_LOAD(mysql_stmt_error) {}
+      HOSTMARK_MYSQL_LOAD(mysql_stmt_error),
+      HOSTMARK_MYSQL_LOAD(mysql_set_local_infile_handler) {}
 
 #undef HOSTMARK_MYSQL_LOAD
 

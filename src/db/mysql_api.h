@@ -48,6 +48,7 @@ struct MysqlApi {
   HOSTMARK_MYSQL_FN(mysql_stmt_close);
   HOSTMARK_MYSQL_FN(mysql_stmt_errno);
   HOSTMARK_MYSQL_FN(mysql_stmt_error);
+  HOSTMARK_MYSQL_FN(mysql_set_local_infile_handler);
 #undef HOSTMARK_MYSQL_FN
 };
 

@@ -1,5 +1,7 @@
 #include "db/mysql_connection.h"
 
+#include <fmt/format.h>
+
 #include <functional>
 #include <map>
 #include <utility>
@@ -42,6 +44,7 @@ MysqlConnection::MysqlConnection(std::shared_ptr<const MysqlApi> api, const Conn
                                  MysqlSsl ssl, std::string target)
     : api_(std::move(api)), options_(options), ssl_(ssl), target_(std::move(target)) {
   mysql_ = open();
+  install_local_rows();
 }
 
 MysqlConnection::~MysqlConnection() {
@@ -55,6 +58,9 @@ MYSQL* MysqlConnection::open() const {
     throw DbError(run_error(target_, "mysql_init: out of memory"), "2008", false, false);
   const unsigned timeout = kConnectTimeoutS;
   a.mysql_options(m, MYSQL_OPT_CONNECT_TIMEOUT, &timeout);
+  // LOAD DATA LOCAL for copy_rows(); the handler installed below serves only its own rows.
+  const unsigned local_infile = 1;
+  a.mysql_options(m, MYSQL_OPT_LOCAL_INFILE, &local_infile);
   if (ssl_ != MysqlSsl::kOff) {
     a.mysql_ssl_set(m, nullptr, nullptr, nullptr, nullptr, nullptr);
     const my_bool on = 1;
@@ -141,11 +147,49 @@ std::unique_ptr<Statement> MysqlConnection::prepare(std::string_view sql, std::s
   return make_mysql_client_statement(*this, sql, param_count);
 }
 
+void MysqlConnection::install_local_rows() {
+  api_->mysql_set_local_infile_handler(mysql_, &LocalRows::init, &LocalRows::read, &LocalRows::end,
+                                       &LocalRows::error, &local_rows_);
+}
+
+bool MysqlConnection::can_copy_rows() {
+  if (!local_infile_) {
+    // The client side is enabled in open(); the server's switch decides.
+    const MysqlApi& a = *api_;
+    MYSQL* m = handle();
+    static constexpr std::string_view kAsk = "SELECT @@GLOBAL.local_infile";
+    if (a.mysql_real_query(m, kAsk.data(), kAsk.size()) != 0) throw last_error();
+    MYSQL_RES* res = a.mysql_store_result(m);
+    if (res == nullptr) throw last_error();
+    ResultGuard guard{a, res};
+    MYSQL_ROW row = a.mysql_fetch_row(res);
+    local_infile_ = row != nullptr && row[0] != nullptr && std::string_view(row[0]) == "1";
+  }
+  return *local_infile_;
+}
+
+void MysqlConnection::copy_rows(std::string_view table, std::string_view columns,
+                                std::string_view rows) {
+  const std::string sql = fmt::format(
+      "LOAD DATA LOCAL INFILE '{}' INTO TABLE {} FIELDS TERMINATED BY '\\t' "
+      "LINES TERMINATED BY '\\n' ({})",
+      LocalRows::kName, table, columns);
+  local_rows_.arm(rows);
+  try {
+    query(sql);
+  } catch (...) {
+    local_rows_.disarm();
+    throw;
+  }
+  local_rows_.disarm();
+}
+
 void MysqlConnection::reconnect() {
   ++generation_;
   if (mysql_ != nullptr) api_->mysql_close(mysql_);
   mysql_ = nullptr;
   mysql_ = open();
+  install_local_rows();
 }
 
 std::string MysqlConnection::server_version() {

@@ -3,11 +3,13 @@
 // (db/mysql_driver.cc) and its statements (db/mysql_statement.cc). Not thread-safe: one per
 // worker thread.
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "db/db_driver.h"
 #include "db/mysql_api.h"
+#include "db/mysql_local_rows.h"
 
 namespace hostmark::db {
 
@@ -25,6 +27,8 @@ class MysqlConnection : public Connection {
 
   QueryResult query(std::string_view sql) override;
   std::unique_ptr<Statement> prepare(std::string_view sql, std::size_t param_count) override;
+  bool can_copy_rows() override;
+  void copy_rows(std::string_view table, std::string_view columns, std::string_view rows) override;
   void reconnect() override;
   std::string server_version() override;
   std::vector<std::pair<std::string, std::string>> server_settings() override;
@@ -46,6 +50,8 @@ class MysqlConnection : public Connection {
 
  private:
   MYSQL* open() const;
+  // Routes the handle's LOAD DATA LOCAL requests to local_rows_ (after every open()).
+  void install_local_rows();
 
   std::shared_ptr<const MysqlApi> api_;
   ConnectOptions options_;
@@ -53,6 +59,8 @@ class MysqlConnection : public Connection {
   std::string target_;
   MYSQL* mysql_ = nullptr;
   unsigned generation_ = 0;
+  LocalRows local_rows_;              // copy_rows()' data, served by the local infile handler
+  std::optional<bool> local_infile_;  // the server's @@local_infile, once asked
 };
 
 // The error numbers that mean the connection is gone (reconnect() may help): 2006 server gone,

@@ -24,7 +24,10 @@ PgsqlApi::PgsqlApi(SharedLibrary library)
       HOSTMARK_PQ_LOAD(PQclear),
       HOSTMARK_PQ_LOAD(PQescapeStringConn),
       HOSTMARK_PQ_LOAD(PQparameterStatus),
-      HOSTMARK_PQ_LOAD(PQsetNoticeProcessor) {}
+      HOSTMARK_PQ_LOAD(PQsetNoticeProcessor),
+      HOSTMARK_PQ_LOAD(PQputCopyData),
+      HOSTMARK_PQ_LOAD(PQputCopyEnd),
+      HOSTMARK_PQ_LOAD(PQgetResult) {}
 
 #undef HOSTMARK_PQ_LOAD
 

@@ -32,6 +32,9 @@ struct PgsqlApi {
   HOSTMARK_PQ_FN(PQescapeStringConn);
   HOSTMARK_PQ_FN(PQparameterStatus);
   HOSTMARK_PQ_FN(PQsetNoticeProcessor);
+  HOSTMARK_PQ_FN(PQputCopyData);
+  HOSTMARK_PQ_FN(PQputCopyEnd);
+  HOSTMARK_PQ_FN(PQgetResult);
 #undef HOSTMARK_PQ_FN
 };
 

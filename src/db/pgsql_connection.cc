@@ -1,7 +1,10 @@
 #include "db/pgsql_connection.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <charconv>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -177,6 +180,40 @@ QueryResult PgsqlConnection::query(std::string_view sql) {
 std::unique_ptr<Statement> PgsqlConnection::prepare(std::string_view sql, std::size_t param_count) {
   if (options_.server_prepared) return make_pgsql_server_statement(*this, sql, param_count);
   return make_pgsql_client_statement(*this, sql, param_count);
+}
+
+void PgsqlConnection::copy_rows(std::string_view table, std::string_view columns,
+                                std::string_view rows) {
+  PGconn* c = handle();
+  const PgsqlApi& a = *api_;
+  const std::string sql = fmt::format("COPY {} ({}) FROM STDIN", table, columns);
+  PGresult* start = a.PQexec(c, sql.c_str());
+  if (start == nullptr || a.PQresultStatus(start) != PGRES_COPY_IN) {
+    consume(start);  // throws the server's error, if there is one
+    throw error("", "COPY: the server did not start the copy");
+  }
+  a.PQclear(start);
+  // The rows go in pieces well under libpq's int length; PQputCopyData queues them (blocking
+  // connection: it returns 1 or -1).
+  constexpr std::size_t kPiece = 1 << 20;
+  bool sent = true;
+  for (std::size_t at = 0; at < rows.size() && sent; at += kPiece) {
+    const std::string_view piece = rows.substr(at, kPiece);
+    sent = a.PQputCopyData(c, piece.data(), static_cast<int>(piece.size())) == 1;
+  }
+  // Ends the copy (or aborts it after a failed send) and reads every result: the copy's own
+  // status, then the null that ends the command.
+  a.PQputCopyEnd(c, sent ? nullptr : "hostmark: sending the rows failed");
+  std::optional<DbError> failure;
+  while (PGresult* res = a.PQgetResult(c)) {
+    try {
+      consume(res);
+    } catch (const DbError& e) {
+      if (!failure) failure = e;
+    }
+  }
+  if (failure) throw *failure;
+  if (!sent) throw error("", "COPY: sending the rows failed");
 }
 
 void PgsqlConnection::reconnect() {

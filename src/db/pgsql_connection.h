@@ -24,6 +24,8 @@ class PgsqlConnection : public Connection {
 
   QueryResult query(std::string_view sql) override;
   std::unique_ptr<Statement> prepare(std::string_view sql, std::size_t param_count) override;
+  bool can_copy_rows() override { return true; }
+  void copy_rows(std::string_view table, std::string_view columns, std::string_view rows) override;
   void reconnect() override;
   std::string server_version() override;
   std::vector<std::pair<std::string, std::string>> server_settings() override;

@@ -37,14 +37,19 @@ bool exists(db::Connection& conn, db::DriverKind kind, std::string_view name) {
   return conn.query(oltp_sql::table_exists(kind, name)).rows > 0;
 }
 
-// Loads spec.table_size rows into `name` in multi-row INSERTs of up to kStatementBytes,
-// kStatementsPerTransaction of them per transaction. False when cancelled.
+// Loads spec.table_size rows into `name` in chunks of up to kStatementBytes,
+// kStatementsPerTransaction chunks per transaction. A chunk is a multi-row INSERT (sysbench's
+// way), or where the server allows it the same rows sent by its bulk-load path (PostgreSQL's
+// COPY, MariaDB's LOAD DATA LOCAL), which it parses and inserts faster (docs/PERFORMANCE.md).
+// False when cancelled.
 bool load_rows(Shared& sh, db::Connection& conn, std::string_view name, std::uint64_t seed) {
   const OltpSpec& spec = sh.spec;
   const db::DriverKind kind = sh.driver.kind();
   const bool ids = oltp_sql::client_ids(spec, kind);
+  const bool copy = conn.can_copy_rows();
+  const std::string_view columns = ids ? "id, k, c, pad" : "k, c, pad";
   SysbenchRandom rng(spec.rand, seed);
-  const std::string prefix = oltp_sql::bulk_insert_prefix(spec, kind, name);
+  const std::string prefix = copy ? "" : oltp_sql::bulk_insert_prefix(spec, kind, name);
   std::string sql;
   sql.reserve(kStatementBytes + 512);
   int statements = 0;
@@ -55,7 +60,8 @@ bool load_rows(Shared& sh, db::Connection& conn, std::string_view name, std::uin
     if (sql.size() > prefix.size()) {
       if (!in_trx) conn.query(oltp_sql::begin(kind, true));
       in_trx = true;
-      conn.query(sql);
+      if (copy) conn.copy_rows(name, columns, sql);
+      else conn.query(sql);
       ++statements;
     }
     sql = prefix;
@@ -68,11 +74,18 @@ bool load_rows(Shared& sh, db::Connection& conn, std::string_view name, std::uin
   for (std::uint64_t i = 1; i <= spec.table_size; ++i) {
     oltp_sql::fill_digit_groups(rng, c, sizeof c);
     oltp_sql::fill_digit_groups(rng, pad, sizeof pad);
-    if (sql.size() > prefix.size()) sql += ',';
-    sql += '(';
-    if (ids) sql += fmt::format("{}, ", i);
-    fmt::format_to(std::back_inserter(sql), "{}, '{}', '{}')", rng.next(1, spec.table_size),
-                   std::string_view(c, sizeof c), std::string_view(pad, sizeof pad));
+    const std::uint64_t k = rng.next(1, spec.table_size);
+    const std::string_view cv(c, sizeof c), padv(pad, sizeof pad);
+    auto out = std::back_inserter(sql);
+    if (copy) {  // text format: tab-separated, digits and dashes only, one line per row
+      if (ids) fmt::format_to(out, "{}\t", i);
+      fmt::format_to(out, "{}\t{}\t{}\n", k, cv, padv);
+    } else {
+      if (sql.size() > prefix.size()) sql += ',';
+      sql += '(';
+      if (ids) fmt::format_to(out, "{}, ", i);
+      fmt::format_to(out, "{}, '{}', '{}')", k, cv, padv);
+    }
     if (sql.size() >= kStatementBytes) {
       flush(false);
       if (sh.cancel.load(std::memory_order_relaxed)) {
