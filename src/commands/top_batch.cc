@@ -18,14 +18,7 @@ int run_top_batch(const TopOptions& options, const CommandIo& io) {
     if (guard.wait(delay_ns) != 0) break;
     const Frame frame = session.next();
     const View view = build_top_view(frame, options.display, users);
-    if (options.json) {
-      io.out << top_view_to_json(view).dump(-1, ' ', false,
-                                            nlohmann::json::error_handler_t::replace)
-             << '\n';
-    } else {
-      if (i > 0) io.out << '\n';
-      for (const auto& line : render_top_lines(view, 0)) io.out << line << '\n';
-    }
+    print_top_view(view, options.json, i == 0, io.out);
     io.out.flush();
     if (!io.out) return 1;  // the reader went away
   }

@@ -86,4 +86,14 @@ nlohmann::ordered_json top_view_to_json(const View& view) {
   return j;
 }
 
+void print_top_view(const View& view, bool json, bool first, std::ostream& out) {
+  if (json) {
+    out << top_view_to_json(view).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+        << '\n';
+    return;
+  }
+  if (!first) out << '\n';
+  for (const auto& line : render_top_lines(view, 0)) out << line << '\n';
+}
+
 }  // namespace hostmark::top

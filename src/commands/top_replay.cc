@@ -93,14 +93,7 @@ int run_top_replay(const TopOptions& o, const CommandIo& io) {
   for (std::size_t i = 0; i < rows.size(); ++i) {
     if (o.iterations > 0 && i >= static_cast<std::size_t>(o.iterations)) break;
     const View view = build_replay_view(rows[i], o.display, label(db, rows, i));
-    if (o.json) {
-      io.out << top_view_to_json(view).dump(-1, ' ', false,
-                                            nlohmann::json::error_handler_t::replace)
-             << '\n';
-    } else {
-      if (i > 0) io.out << '\n';
-      for (const auto& line : render_top_lines(view, 0)) io.out << line << '\n';
-    }
+    print_top_view(view, o.json, i == 0, io.out);
   }
   io.out.flush();
   return io.out ? 0 : 1;

@@ -1,13 +1,23 @@
-// open_result_store(): the URL or path -> the backend; default_results_db().
+// open_result_store(): the URL or path -> the backend; default_results_db(); ResultStore::get.
 #include <fmt/format.h>
 
 #include <cstdlib>
 #include <filesystem>
 
 #include "db/db_url.h"
+#include "results/result_json.h"
 #include "results/result_store_backends.h"
 
 namespace hostmark {
+
+Expected<Result> ResultStore::get(std::int64_t id) {
+  Expected<std::string> text = get_json(id);
+  if (!text) return text.error();
+  const nlohmann::json doc = nlohmann::json::parse(*text, nullptr, false);
+  if (doc.is_discarded())
+    return run_error(fmt::format("result {}", id), "the stored JSON does not parse");
+  return result_from_json(doc);
+}
 
 std::string default_results_db(const std::string& xdg_data_home, const std::string& home) {
   if (!xdg_data_home.empty()) return xdg_data_home + "/hostmark/results.db";

@@ -11,7 +11,6 @@
 
 #include "db/db_url.h"
 #include "db/pgsql_connection.h"
-#include "results/result_json.h"
 #include "results/result_row.h"
 #include "results/result_store_backends.h"
 
@@ -148,15 +147,6 @@ class PgsqlResultStore final : public ResultStore {
       }
       return out;
     });
-  }
-
-  Expected<Result> get(std::int64_t id) override {
-    Expected<std::string> text = get_json(id);
-    if (!text) return text.error();
-    const nlohmann::json doc = nlohmann::json::parse(*text, nullptr, false);
-    if (doc.is_discarded())
-      return run_error(fmt::format("result {}", id), "the stored JSON does not parse");
-    return result_from_json(doc);
   }
 
   Expected<std::string> get_json(std::int64_t id) override {

@@ -44,8 +44,10 @@ class ResultStore {
   // suite keeps what it measured). Run error when there is no such id.
   virtual Status update(std::int64_t id, const Result& result) = 0;
   virtual Expected<std::vector<StoredResultInfo>> list(const ResultFilter& filter) = 0;
-  // Usage error "result N: no such result in <store>" when absent.
-  virtual Expected<Result> get(std::int64_t id) = 0;
+  // The entry read back from its JSON text (every backend keeps the same text, so this is not a
+  // virtual). Usage error "result N: no such result in <store>" when absent; run error when the
+  // stored text does not parse.
+  Expected<Result> get(std::int64_t id);
   // The JSON text the entry was saved as (for `results show`/`export`).
   virtual Expected<std::string> get_json(std::int64_t id) = 0;
   virtual Status remove(std::int64_t id) = 0;

@@ -10,7 +10,6 @@
 #include <thread>
 
 #include "db/sqlite_busy.h"
-#include "results/result_json.h"
 #include "results/result_row.h"
 #include "results/result_store_backends.h"
 
@@ -140,15 +139,6 @@ class SqliteResultStore final : public ResultStore {
       }
       return out;
     });
-  }
-
-  Expected<Result> get(std::int64_t id) override {
-    Expected<std::string> text = get_json(id);
-    if (!text) return text.error();
-    const nlohmann::json doc = nlohmann::json::parse(*text, nullptr, false);
-    if (doc.is_discarded())
-      return run_error(fmt::format("result {}", id), "the stored JSON does not parse");
-    return result_from_json(doc);
   }
 
   Expected<std::string> get_json(std::int64_t id) override {
