@@ -208,6 +208,7 @@ TEST(CompareFigures, SuitePhasesMeetTheSingleCommands) {
        {"fs-size", "67108864"},
        {"fs-char-size", "8388608"},
        {"fs-files-k", "1"},
+       {"fs-drop-cache", "yes"},
        {"db-tables", "1"},
        {"db-table-size", "1000"},
        {"db-threads", "1"}},

@@ -106,16 +106,19 @@ double fs_estimate(const SuiteSettings& s, const Context&) {
          static_cast<double>(s.profile.fs_files_k) * 0.3;
 }
 
+// The fs step's options (suite_options records what figures need of them).
+fsbench::FsOptions suite_fs(const SuiteSettings& s, const Context& c) {
+  return fsbench::suite_fs_options(s.dir, s.profile.fs_bytes, s.profile.fs_char_bytes,
+                                   s.profile.fs_files_k, c.memory_bytes);
+}
+
 // The bonnie++-style fs test in a hostmark-fs.* directory under the suite's (removed after).
 void fs_step(const SuiteSettings& s, const CommandIo& io, Result& result) {
   Result run;
   run.context = result.context;
   std::ostream no_progress(nullptr);
   try {
-    fsbench::measure_fs(
-        fsbench::suite_fs_options(s.dir, s.profile.fs_bytes, s.profile.fs_char_bytes,
-                                  s.profile.fs_files_k, result.context.memory_bytes),
-        io.err_is_tty ? io.err : no_progress, run);
+    fsbench::measure_fs(suite_fs(s, result.context), io.err_is_tty ? io.err : no_progress, run);
   } catch (const Failure& f) {  // a full disk must not end the whole suite
     result.warnings.push_back(std::string("fs step skipped: ") + f.what());
     return;
@@ -206,6 +209,7 @@ std::vector<std::pair<std::string, std::string>> suite_options(const SuiteSettin
           {"fs-size", std::to_string(p.fs_bytes)},
           {"fs-char-size", std::to_string(p.fs_char_bytes)},
           {"fs-files-k", std::to_string(p.fs_files_k)},
+          {"fs-drop-cache", suite_fs(s, c).drop_cache ? "yes" : "no"},
           {"db-tables", std::to_string(db.tables)},
           {"db-table-size", std::to_string(db.table_size)},
           {"db-threads", std::to_string(db.threads)},

@@ -86,6 +86,23 @@ Figure dd_read(const DdReadSettings& s, double mb_per_s);
 
 // sysbench's OLTP transactions (`sysbench oltp_*`, `hostmark db`): test "read_write",
 // "read_only" or "point_select"; metric "tps" or "qps".
+// What makes a `hostmark fs` (or suite fs step) figure mean what it means: its options as the
+// result recorded them. Defaults: `hostmark fs`'s.
+struct FsSettings {
+  std::uint64_t size_bytes = 0;      // data tests' file
+  std::uint64_t chunk_bytes = 8192;  // block tests' chunk
+  std::uint64_t char_bytes = 0;      // per-char tests' size
+  bool char_stdio = true;            // per-char through stdio (putc/getc), else read/write
+  int seekers = 5;
+  std::uint64_t files_k = 16;  // metadata tests: files_k x 1024 files
+  std::uint64_t file_min_bytes = 0;
+  std::uint64_t file_max_bytes = 0;
+  std::uint64_t dirs = 0;
+  int threads = 1;
+  bool drop_cache = false;  // page cache dropped between data phases
+  std::uint64_t file_count() const { return files_k * 1024; }
+};
+
 struct OltpSettings {
   std::string test;
   std::string driver;  // sqlite, mysql, pgsql

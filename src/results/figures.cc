@@ -7,7 +7,6 @@
 #include <optional>
 
 #include "cli/units.h"
-#include "fsbench/fs_run.h"
 #include "results/figure_keys.h"
 #include "results/figures_phases.h"
 
@@ -132,13 +131,12 @@ void sysbench_figures(const Result& r, std::string_view test, std::vector<Figure
   else if (test.starts_with("oltp_")) sysbench_oltp(r, test.substr(5), out);
 }
 
-fsbench::FsOptions fs_options(const Result& r) {
-  fsbench::FsOptions o;
+fk::FsSettings fs_settings(const Result& r) {
+  fk::FsSettings o;
   o.size_bytes = count_option(r, "size", "0").value_or(0);
   o.chunk_bytes = count_option(r, "chunk", "8192").value_or(8192);
   o.char_bytes = count_option(r, "char-size", "0").value_or(0);
-  o.char_io = option(r, "char-io", "stdio") == "syscall" ? fsbench::CharIo::kSyscall
-                                                         : fsbench::CharIo::kStdio;
+  o.char_stdio = option(r, "char-io", "stdio") != "syscall";
   o.seekers = static_cast<int>(count_option(r, "seekers", "5").value_or(5));
   o.files_k = count_option(r, "files", "16").value_or(16);
   o.file_max_bytes = count_option(r, "file-max", "0").value_or(0);
@@ -191,10 +189,11 @@ void dd_figures(const Result& r, std::vector<Figure>& out) {
 // records the settings of its steps in its options (cpu-max-prime, fs-*, db-*).
 void suite_figures(const Result& r, std::vector<Figure>& out) {
   const std::uint64_t max_prime = count_option(r, "cpu-max-prime", "10000").value_or(10000);
-  const fsbench::FsOptions fs = fsbench::suite_fs_options(
-      "/var/tmp", count_option(r, "fs-size", "0").value_or(0),
-      count_option(r, "fs-char-size", "0").value_or(0),
-      count_option(r, "fs-files-k", "0").value_or(0), r.context.memory_bytes);
+  fk::FsSettings fs;  // the suite's fs step runs `hostmark fs`'s defaults but for these
+  fs.size_bytes = count_option(r, "fs-size", "0").value_or(0);
+  fs.char_bytes = count_option(r, "fs-char-size", "0").value_or(0);
+  fs.files_k = count_option(r, "fs-files-k", "0").value_or(0);
+  fs.drop_cache = option(r, "fs-drop-cache", "no") == "yes";
   fk::OltpSettings db;
   db.driver = "sqlite";
   db.tables = count_option(r, "db-tables", "0").value_or(0);
@@ -234,7 +233,7 @@ std::vector<Figure> result_figures(const Result& r) {
   } else if (command == "disk dd") {
     dd_figures(r, out);
   } else if (command == "fs") {
-    const fsbench::FsOptions o = fs_options(r);
+    const fk::FsSettings o = fs_settings(r);
     for (const auto& p : r.phases) figures_detail::fs_phase(p, p.name, o, out);
   } else if (command == "db") {
     const fk::OltpSettings s = db_settings(r);

@@ -97,12 +97,12 @@ void disk_phase(const Phase& p, std::string_view name, std::vector<Figure>& out)
   }
 }
 
-void fs_phase(const Phase& p, std::string_view name, const fsbench::FsOptions& o,
+void fs_phase(const Phase& p, std::string_view name, const figure_keys::FsSettings& o,
               std::vector<Figure>& out) {
   const auto rate = metric(p, "mb_per_s");
   if (name == "putc" || name == "getc") {
     if (!rate) return;
-    const std::string io = o.char_io == fsbench::CharIo::kStdio ? "stdio" : "syscall";
+    const std::string io = o.char_stdio ? "stdio" : "syscall";
     add(out, figure_keys::fs_test(
                  fmt::format("fs.bonnie_char.size={}.io={}", size_text(o.char_bytes), io),
                  fmt::format("(per char, {} {})", size_text(o.char_bytes), io), name, "mb_per_s",

@@ -7,7 +7,6 @@
 #include <string_view>
 #include <vector>
 
-#include "fsbench/fs_options.h"
 #include "results/figure_keys.h"
 #include "results/figures.h"
 
@@ -24,7 +23,7 @@ void memory_phase(const Phase& p, std::string_view name, std::vector<Figure>& ou
 // A `hostmark disk` test: "SEQ1M Q8T1 read", "RND4K Q32T16 write", "RND4K Q1T1 mix".
 void disk_phase(const Phase& p, std::string_view name, std::vector<Figure>& out);
 // The bonnie++-style tests: putc, put_block, rewrite, getc, get_block, seeks, seq_create...
-void fs_phase(const Phase& p, std::string_view name, const fsbench::FsOptions& o,
+void fs_phase(const Phase& p, std::string_view name, const figure_keys::FsSettings& o,
               std::vector<Figure>& out);
 // `hostmark db`: "read-write", "read-only", "point-select" (tps, qps); `base.test` is ignored.
 void db_phase(const Phase& p, std::string_view name, figure_keys::OltpSettings base,
