@@ -91,6 +91,22 @@ TEST(ResultStorePgsql, RefusesANewerSchema) {
                         db::display_db_url(opts), kResultStoreSchemaVersion));
 }
 
+// Opening an up-to-date store runs no DDL and takes no lock, so a role that may only read and
+// write its tables can use it: here every new session of the database is read-only, which makes
+// any CREATE fail, and listing still works (saving then fails with the server's reason).
+TEST(ResultStorePgsql, AnUpToDateStoreOpensWithoutDdl) {
+  HOSTMARK_PGSQL_OR_SKIP(opts, false);
+  open_result_store(url_of(opts)).value()->save(sample_result("cpu", "h", 1)).value();
+  sql(opts, "ALTER DATABASE " + opts.database + " SET default_transaction_read_only = on");
+  const auto store = open_result_store(url_of(opts));
+  ASSERT_TRUE(store) << store.error().message();
+  EXPECT_EQ((*store)->list({}).value().size(), 1u);
+  const auto saved = (*store)->save(sample_result("cpu", "h", 2));
+  ASSERT_FALSE(saved);
+  EXPECT_NE(saved.error().message().find("read-only"), std::string::npos)
+      << saved.error().message();
+}
+
 // Four stores open the fresh database at once (each creating the schema under the advisory
 // lock) and save 25 results each.
 TEST(ResultStorePgsql, ConcurrentFirstOpensTakeTurns) {

@@ -74,8 +74,20 @@ class PgsqlResultStore final : public ResultStore {
     return std::make_unique<Rows>(a, res);
   }
 
-  // Creates or upgrades the schema to `target`, serialized by the advisory lock.
+  // The schema's version, read without a lock or DDL (0 when there is no schema yet), so a
+  // role that may only read and write the tables of an up-to-date store can use it.
+  int current_version() {
+    if (run("SELECT to_regclass('hostmark_schema') IS NOT NULL")->text(0, 0) != "t") return 0;
+    const auto rows = run("SELECT version FROM hostmark_schema");
+    return rows->count() == 0 ? 0 : static_cast<int>(rows->integer(0, 0));
+  }
+
+  // Creates or upgrades the schema to `target`, serialized by the advisory lock; nothing to do
+  // (and no CREATE privilege needed) when it is there already.
   void migrate(int target) {
+    const int now = current_version();
+    if (now > kResultStoreSchemaVersion) throw Failure(newer_schema_error(describe(), now));
+    if (now >= target) return;
     run("BEGIN");
     try {
       run(fmt::format("SELECT pg_advisory_xact_lock({})", kMigrationLockKey).c_str());
