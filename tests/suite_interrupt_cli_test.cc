@@ -32,6 +32,17 @@ bool has_note(const nlohmann::json& result, const std::string& start) {
   return false;
 }
 
+// Waits (up to 60 s) for the suite's first partial save in `db`; null when none came.
+nlohmann::json first_partial_save(const std::string& db) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (std::chrono::steady_clock::now() < deadline) {
+    nlohmann::json partial = stored(db);
+    if (!partial.is_null()) return partial;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return nullptr;
+}
+
 TEST(SuiteInterruptCli, OneSigintKeepsThePartialResultMarkedAndLeavesNoWorkDirectory) {
   ScratchDir dir;
   ScratchDir work;
@@ -41,13 +52,7 @@ TEST(SuiteInterruptCli, OneSigintKeepsThePartialResultMarkedAndLeavesNoWorkDirec
                            {}, dir);
   ASSERT_TRUE(suite.started());
   // Wait for the first partial save (after the info step or the cpu step).
-  nlohmann::json partial;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (std::chrono::steady_clock::now() < deadline) {
-    partial = stored(db);
-    if (!partial.is_null()) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
+  const nlohmann::json partial = first_partial_save(db);
   ASSERT_FALSE(partial.is_null()) << "no partial save within 60 s: " << suite.err();
   EXPECT_TRUE(partial["interrupted"].get<bool>()) << partial.dump();
   EXPECT_TRUE(has_note(partial, "incomplete: saved after step")) << partial["notes"].dump();

@@ -54,6 +54,7 @@ int emit_result(const Result& result, const OutputOptions& options, const SaveOp
 }
 
 void abandon_process(const std::string& what, const CommandIo& io) {
+  if (io.before_abandon) io.before_abandon();
   io.out.flush();
   io.err << "hostmark: " << what << ": interrupted" << std::endl;
   std::_Exit(1);

@@ -32,7 +32,8 @@ int emit_result(const Result& result, const OutputOptions& options, const TextRe
 
 // After a run abandoned with events still running (a second signal, --forced-shutdown), the
 // workers still use the workload, so nothing may be destroyed: prints
-// "hostmark: <what>: interrupted" and ends the process with status 1.
+// "hostmark: <what>: interrupted" and ends the process with status 1, after
+// io.before_abandon.
 [[noreturn]] void abandon_process(const std::string& what, const CommandIo& io);
 
 }  // namespace hostmark

@@ -3,6 +3,7 @@
 // A command parses its own arguments into an immutable options value, runs, hands its Result
 // to output/, and returns the exit status (0 ok, 1 failed run, 2 bad usage). User mistakes are
 // thrown as Failure (core/error.h) and turned into one line by main().
+#include <functional>
 #include <ostream>
 #include <span>
 #include <string>
@@ -15,6 +16,9 @@ struct CommandIo {
   std::ostream& out;        // results (standard output)
   std::ostream& err;        // progress, warnings (standard error)
   bool err_is_tty = false;  // progress is shown only on a terminal
+  // Runs when a second Ctrl-C abandons the process (abandon_process): what the caller made
+  // and must not leave behind (the suite's work directory). Empty: nothing.
+  std::function<void()> before_abandon = {};
 };
 
 using CommandFn = int (*)(const std::vector<std::string>& args, const CommandIo& io);

@@ -90,9 +90,11 @@ class SuiteDir {
     std::string tmpl = parent + "/hostmark-suite.XXXXXX";
     if (::mkdtemp(tmpl.data()) != nullptr) path_ = tmpl;
   }
-  ~SuiteDir() {
+  ~SuiteDir() { remove(); }
+  void remove() {
     std::error_code ec;
     if (!path_.empty()) std::filesystem::remove_all(path_, ec);
+    path_.clear();
   }
   SuiteDir(const SuiteDir&) = delete;
   SuiteDir& operator=(const SuiteDir&) = delete;
@@ -180,7 +182,9 @@ int run_suite_command(const std::vector<std::string>& args, const CommandIo& io)
                             steps.size(), step.name, step.description, std::lround(step_s),
                             clock_text(left_s));
     }
-    step.run(settings, io, result);
+    // A second Ctrl-C inside a step ends the process at once: the work directory goes first.
+    const CommandIo step_io{io.out, io.err, io.err_is_tty, [&work] { work->remove(); }};
+    step.run(settings, step_io, result);
     if (signals.stop_requested()) result.interrupted = true;
     left_s -= step_s;
     if (store) {  // partial results survive a stop, marked as such until the last step
