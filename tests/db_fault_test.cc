@@ -163,7 +163,7 @@ TEST_P(DbServerFaultTest, StatementTimeoutCancelsTheStatementNotTheConnection) {
   auto c = connect(opts);
   DbError e = mysql() ? db_error_of([&] {
     c->query("SET SESSION max_statement_time = 0.05");
-    c->query("SELECT BENCHMARK(2000000000, MD5('hostmark'))");
+    c->query("SELECT SLEEP(30)");  // MariaDB ends BENCHMARK() quietly, SLEEP() with 1969
   })
                       : db_error_of([&] {
                           c->query("SET statement_timeout = 50");
