@@ -2,7 +2,8 @@
 # The cost of the syscall seam (platform/syscalls.h) and the retry wrapper of the engines:
 # two hostmark builds, before (BASE) and after (NEW), alternating on the same cached file in
 # /dev/shm (RAM: no disk noise), 4 KiB random reads and writes, where per-I/O overhead shows
-# most. Prints the median IOPS of each and the ratio NEW/BASE as a Markdown table.
+# most. Prints the medians of IOPS and of CPU time per I/O ((usr+sys) / IOPS: steadier than
+# IOPS on a busy machine, where the job thread waits for a core) and the ratios NEW/BASE.
 #   BASE=/path/hostmark-before [NEW=build/release/hostmark] bench/seam_compare.sh [rounds=5] [seconds=3]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,8 +17,15 @@ trap 'rm -rf "$work"' EXIT
 file="$work/cached-64m"
 head -c $((64 << 20)) /dev/urandom >"$file"
 
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", (b > 0 ? a / b : 0)}'; }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
-iops() { "$@" --output-format=json 2>/dev/null | jq -r '[.jobs[] | .read.iops + .write.iops] | add'; }
+# One run -> "iops cpu_ns_per_io".
+iops() {
+  "$@" --output-format=json 2>/dev/null | jq -r '
+    ([.jobs[] | .read.iops + .write.iops] | add) as $iops
+    | ([.jobs[] | .usr_cpu + .sys_cpu] | add) as $cpu
+    | [$iops, ($cpu / 100 * 1e9 / ($iops + 1e-9))] | @tsv'
+}
 
 common=(--filename="$file" --invalidate=0 --bs=4k --time_based "--runtime=$seconds" --ramp_time=1)
 declare -A cases=(
@@ -29,8 +37,10 @@ declare -A cases=(
   [io_uring_randread_qd32]="--name=s --ioengine=io_uring --iodepth=32 --rw=randread"
 )
 order=(psync_randread sync_randwrite pvsync2_randread mmap_randread libaio_randread_qd32 io_uring_randread_qd32)
-echo "| case | before IOPS | after IOPS | after/before |"
-echo "|---|---|---|---|"
+# CASES="psync_randread ..." runs only those cases.
+if [ -n "${CASES:-}" ]; then read -r -a order <<<"$CASES"; fi
+echo "| case | before IOPS | after IOPS | after/before | before CPU ns/IO | after CPU ns/IO | after/before |"
+echo "|---|---|---|---|---|---|---|"
 for name in "${order[@]}"; do
   b=(); n=()
   for ((r = 0; r < rounds; r++)); do
@@ -39,7 +49,9 @@ for name in "${order[@]}"; do
     # shellcheck disable=SC2086
     n+=("$(iops setsid -w "$new" fio ${cases[$name]} "${common[@]}")")
   done
-  bi=$(printf '%s\n' "${b[@]}" | median)
-  ni=$(printf '%s\n' "${n[@]}" | median)
-  printf '| %s | %.0f | %.0f | %s |\n' "$name" "$bi" "$ni" "$(awk -v a="$ni" -v b="$bi" 'BEGIN {printf "%.3f", (b > 0 ? a / b : 0)}')"
+  col() { printf '%s\n' "$@" | cut -f"$col" | median; }
+  col=1; bi=$(col "${b[@]}"); ni=$(col "${n[@]}")
+  col=2; bc=$(col "${b[@]}"); nc=$(col "${n[@]}")
+  printf '| %s | %.0f | %.0f | %s | %.0f | %.0f | %s |\n' "$name" "$bi" "$ni" "$(ratio "$ni" "$bi")" \
+    "$bc" "$nc" "$(ratio "$nc" "$bc")"
 done
