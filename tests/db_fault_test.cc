@@ -33,73 +33,36 @@ using testing_db::connect;
 using testing_db::db_error_of;
 using testing_db::test_table;
 
-// A driver around a real one that, just before the `kill_at`-th statement (counted over all its
-// connections), has the server end every other session on the database from an admin
-// connection of its own. The statement then meets a connection the server really closed.
-class KillingDriver final : public db::Driver {
- public:
+// Has the server end every other session on the database of `admin` (the OLTP worker's):
+// KILL CONNECTION on MariaDB; pg_terminate_backend, waiting up to 5 s for the backend to go.
+void kill_other_sessions(db::Connection& admin, DriverKind kind) {
+  if (kind == DriverKind::kMysql) {
+    admin.query(
+        "SELECT id INTO @victim FROM information_schema.PROCESSLIST WHERE db = DATABASE() "
+        "AND id <> CONNECTION_ID() LIMIT 1");
+    admin.query("EXECUTE IMMEDIATE CONCAT('KILL CONNECTION ', @victim)");
+  } else {
+    admin.query(
+        "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE datname = "
+        "current_database() AND pid <> pg_backend_pid()");
+  }
+}
+
+// A driver around the real one that, just before its `kill_at`-th statement, has the server
+// end the worker's session: the statement then meets a connection the server really closed.
+struct KillingDriver {
   KillingDriver(const db::ConnectOptions& options, std::uint64_t kill_at)
-      : inner_(db::make_driver(options).value()), admin_(inner_->connect()), kill_at_(kill_at) {}
-  DriverKind kind() const override { return inner_->kind(); }
-  std::string_view name() const override { return inner_->name(); }
-  std::string target() const override { return inner_->target(); }
-  std::unique_ptr<db::Connection> connect() const override {
-    return std::make_unique<Conn>(*this, inner_->connect());
-  }
-  mutable std::atomic<std::uint64_t> kills{0};
-
- private:
-  void maybe_kill() const {
-    if (executed_.fetch_add(1) + 1 != kill_at_) return;
-    if (kind() == DriverKind::kMysql) {
-      admin_->query(
-          "SELECT id INTO @victim FROM information_schema.PROCESSLIST WHERE db = DATABASE() "
-          "AND id <> CONNECTION_ID() LIMIT 1");
-      admin_->query("EXECUTE IMMEDIATE CONCAT('KILL CONNECTION ', @victim)");
-    } else {  // waits (up to 5 s) until the backend is gone
-      admin_->query(
-          "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE datname = "
-          "current_database() AND pid <> pg_backend_pid()");
-    }
-    kills.fetch_add(1);
-  }
-  class Stmt final : public db::Statement {
-   public:
-    Stmt(const KillingDriver& d, std::unique_ptr<db::Statement> s) : d_(d), s_(std::move(s)) {}
-    db::QueryResult execute(std::span<const db::Param> p) override {
-      d_.maybe_kill();
-      return s_->execute(p);
-    }
-
-   private:
-    const KillingDriver& d_;
-    std::unique_ptr<db::Statement> s_;
-  };
-  class Conn final : public db::Connection {
-   public:
-    Conn(const KillingDriver& d, std::unique_ptr<db::Connection> c) : d_(d), c_(std::move(c)) {}
-    db::QueryResult query(std::string_view sql) override {
-      d_.maybe_kill();
-      return c_->query(sql);
-    }
-    std::unique_ptr<db::Statement> prepare(std::string_view sql, std::size_t n) override {
-      return std::make_unique<Stmt>(d_, c_->prepare(sql, n));
-    }
-    void reconnect() override { c_->reconnect(); }
-    std::string server_version() override { return c_->server_version(); }
-    std::vector<std::pair<std::string, std::string>> server_settings() override {
-      return c_->server_settings();
-    }
-
-   private:
-    const KillingDriver& d_;
-    std::unique_ptr<db::Connection> c_;
-  };
-
-  std::unique_ptr<db::Driver> inner_;
-  std::unique_ptr<db::Connection> admin_;  // used only from the thread that runs statements
-  std::uint64_t kill_at_;
-  mutable std::atomic<std::uint64_t> executed_{0};
+      : inner(db::make_driver(options).value()),
+        admin(inner->connect()),  // used only from the thread that runs the statements
+        driver(*inner, [this, kill_at](std::uint64_t n) {
+          if (n != kill_at) return;
+          kill_other_sessions(*admin, inner->kind());
+          kills.fetch_add(1);
+        }) {}
+  std::unique_ptr<db::Driver> inner;
+  std::unique_ptr<db::Connection> admin;
+  std::atomic<std::uint64_t> kills{0};
+  oltp_test::FaultDriver driver;
 };
 
 class DbServerFaultTest : public ::testing::TestWithParam<std::string> {
@@ -214,7 +177,7 @@ TEST_P(DbServerFaultTest, ConnectionKilledMidRunReconnectsOrEndsTheRun) {
   spec.reconnect_on_lost = true;
   {
     KillingDriver killing(opts, 5);
-    const OltpCounts n = oltp_test::run_events(spec, killing, 20);
+    const OltpCounts n = oltp_test::run_events(spec, killing.driver, 20);
     EXPECT_EQ(killing.kills.load(), 1u);
     EXPECT_EQ(n.transactions, 20u);
     EXPECT_EQ(n.reconnects, 1u);
@@ -223,7 +186,7 @@ TEST_P(DbServerFaultTest, ConnectionKilledMidRunReconnectsOrEndsTheRun) {
   spec.reconnect_on_lost = false;
   {
     KillingDriver killing(opts, 5);
-    auto workload = make_oltp_workload(spec, killing, 1);
+    auto workload = make_oltp_workload(spec, killing.driver, 1);
     RunSpec run;
     run.max_events = 20;
     run.time_limit_ns = 0;
@@ -231,7 +194,7 @@ TEST_P(DbServerFaultTest, ConnectionKilledMidRunReconnectsOrEndsTheRun) {
     EXPECT_EQ(workload->counts().transactions, 4u) << "only what completed before the kill";
     EXPECT_EQ(outcome.latency.count(), 4u);
     const std::string error = workload->end_error();
-    EXPECT_EQ(error.rfind(killing.target() + ": ", 0), 0u) << error;
+    EXPECT_EQ(error.rfind(killing.driver.target() + ": ", 0), 0u) << error;
     EXPECT_EQ(error.find('\n'), std::string::npos) << "one line";
   }
   plain->connect()->query("DROP TABLE IF EXISTS sbtest1");
