@@ -142,7 +142,7 @@ TEST(FioCliTest, EnospcOnSmallTmpfsEndsTheJobNamingFileAndOffset) {
                     "--bs=64k", "--fallocate=none", "--output-format=json"});
   umount2(d.path().c_str(), MNT_DETACH);
   EXPECT_EQ(r.exit_code, 1) << r.err;
-  EXPECT_NE(r.err.find("big: offset "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("big: write at offset "), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("No space left on device"), std::string::npos) << r.err;
   const auto j = parse_json(r);
   EXPECT_EQ(j["jobs"][0]["error"].get<int>(), ENOSPC);

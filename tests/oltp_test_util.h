@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -70,11 +71,15 @@ inline std::string not_digit_groups(db::DriverKind kind, const std::string& col,
 }
 
 // A driver around a real one whose statements fail with `code` on the `fail_at`-th execution
-// (counted over all its connections), once.
+// (counted over all its connections), once. Or, given `before`, one that calls it (with the
+// statement's number, from 1) before every statement but ROLLBACK: a test can make a real
+// fault happen there (tests/db_fault_test.cc kills the session from another connection).
 class FaultDriver final : public db::Driver {
  public:
   FaultDriver(const db::Driver& inner, std::uint64_t fail_at, bool ignorable, bool lost)
       : inner_(inner), fail_at_(fail_at), ignorable_(ignorable), lost_(lost) {}
+  FaultDriver(const db::Driver& inner, std::function<void(std::uint64_t)> before)
+      : inner_(inner), fail_at_(0), ignorable_(false), lost_(false), before_(std::move(before)) {}
   db::DriverKind kind() const override { return inner_.kind(); }
   std::string_view name() const override { return inner_.name(); }
   std::string target() const override { return inner_.target(); }
@@ -87,7 +92,9 @@ class FaultDriver final : public db::Driver {
 
  private:
   void maybe_fail() const {
-    if (executed.fetch_add(1) + 1 == fail_at_) {
+    const std::uint64_t n = executed.fetch_add(1) + 1;
+    if (before_) before_(n);
+    if (n == fail_at_) {
       throw db::DbError(run_error(target(), "injected"), "INJECTED", ignorable_, lost_);
     }
   }
@@ -132,6 +139,7 @@ class FaultDriver final : public db::Driver {
   std::uint64_t fail_at_;
   bool ignorable_;
   bool lost_;
+  std::function<void(std::uint64_t)> before_;
 };
 
 }  // namespace hostmark::oltp_test

@@ -45,6 +45,11 @@ int run_fio_command(const std::vector<std::string>& args, const CommandIo& io) {
 
   int status = run.interrupted ? 1 : 0;
   for (const auto& j : run.jobs) {
+    if (j.error == 0 && j.failed_ios > 0)  // passed over by continue_on_error: exit status 0
+      io.err << fmt::format(
+          "hostmark: warning: {} I/O error(s) continued past (continue_on_error), "
+          "the first: {}\n",
+          j.failed_ios, j.first_error_text);
     if (j.error == 0) continue;
     io.err << "hostmark: " << j.error_text << '\n';
     status = 1;

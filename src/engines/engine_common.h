@@ -1,9 +1,6 @@
 #pragma once
 // Pieces every engine shares: -errno results, trim, fsync, setup errors, the synchronous-engine
 // skeleton and a fixed pool of per-I/O slots. Internal to engines/; callers use io_engine.h.
-#include <sys/types.h>
-
-#include <cerrno>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -14,32 +11,34 @@
 
 namespace hostmark::engines::detail {
 
-// The current errno as an I/O result (-errno).
-inline std::int64_t errno_result() { return -static_cast<std::int64_t>(errno); }
-// A read/write syscall's return value as an I/O result: bytes, or -errno when it failed.
-inline std::int64_t syscall_result(ssize_t n) { return n >= 0 ? n : errno_result(); }
-
 // Discards [offset, offset + length): BLKDISCARD on a block device, otherwise a punched hole
-// that keeps the file size. Returns `length`, or -errno (-EOPNOTSUPP where unsupported).
-std::int64_t trim_range(const EngineFile& file, std::uint64_t offset, std::uint32_t length);
+// (through `sys`) that keeps the file size. Returns `length`, or -errno (-EOPNOTSUPP where
+// unsupported).
+std::int64_t trim_range(platform::Syscalls& sys, const EngineFile& file, std::uint64_t offset,
+                        std::uint32_t length);
 
-// fsync or fdatasync (by `op`) of `fd`. Returns 0 or -errno.
-std::int64_t sync_fd(int fd, IoOp op);
+// fsync or fdatasync (by `op`) of `fd` through `sys`. Returns 0 or -errno.
+std::int64_t sync_fd(platform::Syscalls& sys, int fd, IoOp op);
 
 // Trim, fsync or fdatasync done at once through the helpers above: the result of a
 // non-transfer op for engines that run it synchronously.
-std::int64_t control_op(const EngineFile& file, const IoUnit& unit);
+std::int64_t control_op(platform::Syscalls& sys, const EngineFile& file, const IoUnit& unit);
+
+// What the completion hook of the seam is told about `unit` on `fd`.
+platform::Completion completion_of(const IoUnit& unit, int fd);
 
 // The setup failure "<engine>: <call>: <strerror(err)>" as a run error; `err` is a positive errno.
 Error setup_error(std::string_view engine, std::string_view call, int err);
 
 // The skeleton of an engine whose queue() completes the I/O: Derived provides
 //   std::int64_t transfer(const EngineFile&, IoUnit&)   read or write, bytes or -errno
+// through the seam sys_
 // and may hide control() (trim/fsync/fdatasync; mmap syncs its mapping). Dispatch is static:
 // one virtual call (queue) per I/O, as for any engine.
 template <class Derived>
 class SyncEngine : public IoEngine {
  public:
+  explicit SyncEngine(const EngineOptions& options) : sys_(*options.syscalls) {}
   bool synchronous() const override { return true; }
   Status prepare(std::span<const EngineFile> files,
                  std::span<const std::span<std::byte>> /*buffers*/) override {
@@ -57,10 +56,11 @@ class SyncEngine : public IoEngine {
   int reap(unsigned /*min*/, std::span<IoUnit*> /*out*/) override { return 0; }
 
   std::int64_t control(const EngineFile& file, const IoUnit& unit) {
-    return control_op(file, unit);
+    return control_op(sys_, file, unit);
   }
 
  protected:
+  platform::Syscalls& sys_;
   std::span<const EngineFile> files_;
 };
 

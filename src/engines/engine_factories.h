@@ -16,4 +16,7 @@ std::unique_ptr<IoEngine> make_io_uring(const EngineOptions& options);
 std::unique_ptr<IoEngine> make_mmap(const EngineOptions& options);
 std::unique_ptr<IoEngine> make_null(const EngineOptions& options);
 
+// `inner` behind the retry and continuation rules of make_engine() (see io_engine.h).
+std::unique_ptr<IoEngine> make_retrying(std::unique_ptr<IoEngine> inner);
+
 }  // namespace hostmark::engines::detail

@@ -17,6 +17,7 @@
 #include <string_view>
 
 #include "core/error.h"
+#include "platform/syscalls.h"
 
 namespace hostmark::engines {
 
@@ -26,16 +27,19 @@ enum class IoOp : std::uint8_t { kRead, kWrite, kTrim, kFsync, kFdatasync };
 // engine reads the request fields and writes only `result` (and its own `engine_data`).
 struct IoUnit {
   IoOp op = IoOp::kRead;
-  int file = 0;                  // index into the files given to prepare()
-  std::uint64_t offset = 0;      // bytes from the start of the file
-  std::uint32_t length = 0;      // bytes; 0 for fsync/fdatasync
-  std::byte* buf = nullptr;      // `length` bytes, aligned for O_DIRECT by the caller
-  int buf_index = -1;            // which registered buffer holds `buf` (io_uring fixedbufs), or -1
-  std::int64_t result = 0;       // after completion: bytes transferred, or -errno
-  std::uint32_t pool_index = 0;  // the caller's bookkeeping: position in its pool
-  std::uint64_t start_ns = 0;    // the caller's bookkeeping: when the I/O was issued
-  std::uint64_t submit_ns = 0;   // the caller's bookkeeping: when it reached the kernel
-  void* engine_data = nullptr;   // engine-private (e.g. its iocb)
+  int file = 0;                   // index into the files given to prepare()
+  std::uint64_t offset = 0;       // bytes from the start of the file
+  std::uint32_t length = 0;       // bytes; 0 for fsync/fdatasync
+  std::byte* buf = nullptr;       // `length` bytes, aligned for O_DIRECT by the caller
+  int buf_index = -1;             // which registered buffer holds `buf` (io_uring fixedbufs), or -1
+  std::int64_t result = 0;        // after completion: bytes transferred, or -errno
+  std::uint32_t short_parts = 0;  // after completion: short transfers continued (fio short_ios)
+  std::uint32_t retries = 0;      // after completion: EINTR/EAGAIN results retried
+  std::uint32_t done_bytes = 0;   // engine-private: bytes of a continued transfer already moved
+  std::uint32_t pool_index = 0;   // the caller's bookkeeping: position in its pool
+  std::uint64_t start_ns = 0;     // the caller's bookkeeping: when the I/O was issued
+  std::uint64_t submit_ns = 0;    // the caller's bookkeeping: when it reached the kernel
+  void* engine_data = nullptr;    // engine-private (e.g. its iocb)
 };
 
 // A file the caller opened (O_DIRECT etc. already applied) for the engine to use.
@@ -57,6 +61,9 @@ struct EngineOptions {
   bool sqthread_poll = false;  // io_uring: IORING_SETUP_SQPOLL
   int sqthread_poll_cpu = -1;  // io_uring: pin the SQ thread, -1 = anywhere
   bool nonvectored = true;     // io_uring: READ/WRITE instead of READV/WRITEV
+  // Every read, write, sync and completion goes through this seam (tests inject faults).
+  // Not owned; outlives the engine.
+  platform::Syscalls* syscalls = &platform::real_syscalls();
 };
 
 enum class QueueStatus : std::uint8_t {
@@ -98,6 +105,11 @@ class IoEngine {
 };
 
 // The engine called `name` ("psync", "io_uring", ...), or a usage error listing the known ones.
+// Every engine but null comes wrapped so that reads and writes finish or fail for good:
+// an -EINTR/-EAGAIN result is issued again (a bounded number of times, then reported), a
+// short transfer is continued from where it stopped (unit.short_parts counts them), and a
+// transfer that moves 0 bytes (end of file) ends with the bytes moved so far. So a completed
+// unit's result is `length`, fewer bytes only at end of file, or -errno.
 Expected<std::unique_ptr<IoEngine>> make_engine(std::string_view name,
                                                 const EngineOptions& options);
 

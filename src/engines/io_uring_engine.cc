@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <vector>
 
 #include "engines/engine_common.h"
@@ -40,6 +41,7 @@ class UringEngine final : public IoEngine {
  public:
   explicit UringEngine(const EngineOptions& options)
       : options_(options),
+        sys_(*options.syscalls),
         depth_(std::max(options.iodepth, 1U)),
         iovecs_(vectored() ? depth_ : 0),
         cqes_(std::make_unique<io_uring_cqe*[]>(depth_)) {}
@@ -77,7 +79,7 @@ class UringEngine final : public IoEngine {
     if (held_ == depth_) return QueueStatus::kBusy;
     const EngineFile& file = files_[static_cast<std::size_t>(unit.file)];
     if (unit.op == IoOp::kTrim) {
-      unit.result = trim_range(file, unit.offset, unit.length);
+      unit.result = trim_range(sys_, file, unit.offset, unit.length);
       return QueueStatus::kCompleted;
     }
     io_uring_sqe* sqe = io_uring_get_sqe(&ring_);
@@ -193,7 +195,8 @@ class UringEngine final : public IoEngine {
     const unsigned n = io_uring_peek_batch_cqe(&ring_, cqes_.get(), max);
     for (unsigned i = 0; i < n; ++i) {
       auto* unit = static_cast<IoUnit*>(io_uring_cqe_get_data(cqes_[i]));
-      unit->result = cqes_[i]->res;
+      const int fd = files_[static_cast<std::size_t>(unit->file)].fd;
+      unit->result = sys_.completed(completion_of(*unit, fd), cqes_[i]->res);
       if (unit->engine_data != nullptr) iovecs_.give(static_cast<iovec*>(unit->engine_data));
       out[i] = unit;
     }
@@ -203,6 +206,7 @@ class UringEngine final : public IoEngine {
   }
 
   EngineOptions options_;
+  platform::Syscalls& sys_;
   unsigned depth_;
   std::span<const EngineFile> files_;
   io_uring ring_{};

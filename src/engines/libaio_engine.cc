@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 
 #include "engines/engine_common.h"
@@ -24,7 +25,8 @@ IoUnit& unit_of(const iocb* cb) { return *static_cast<IoUnit*>(cb->data); }
 class LibaioEngine final : public IoEngine {
  public:
   explicit LibaioEngine(const EngineOptions& options)
-      : depth_(std::max(options.iodepth, 1U)),
+      : sys_(*options.syscalls),
+        depth_(std::max(options.iodepth, 1U)),
         iocbs_(depth_),
         staged_(std::make_unique<iocb*[]>(depth_)),
         failed_(std::make_unique<iocb*[]>(depth_)),
@@ -50,7 +52,7 @@ class LibaioEngine final : public IoEngine {
     if (iocbs_.empty()) return QueueStatus::kBusy;
     const EngineFile& file = files_[static_cast<std::size_t>(unit.file)];
     if (unit.op == IoOp::kTrim) {
-      unit.result = trim_range(file, unit.offset, unit.length);
+      unit.result = trim_range(sys_, file, unit.offset, unit.length);
       return QueueStatus::kCompleted;
     }
     iocb* cb = iocbs_.take();
@@ -111,7 +113,8 @@ class LibaioEngine final : public IoEngine {
     for (int i = 0; i < rc; ++i) {
       const io_event& ev = events_[i];
       IoUnit& unit = unit_of(ev.obj);
-      unit.result = static_cast<long>(ev.res);
+      unit.result =
+          sys_.completed(completion_of(unit, ev.obj->aio_fildes), static_cast<long>(ev.res));
       iocbs_.give(ev.obj);
       out[stored++] = &unit;
     }
@@ -124,10 +127,11 @@ class LibaioEngine final : public IoEngine {
   void fail(iocb* cb, int error) {
     IoUnit& unit = unit_of(cb);
     const bool sync_op = unit.op == IoOp::kFsync || unit.op == IoOp::kFdatasync;
-    unit.result = sync_op && error == -EINVAL ? sync_fd(cb->aio_fildes, unit.op) : error;
+    unit.result = sync_op && error == -EINVAL ? sync_fd(sys_, cb->aio_fildes, unit.op) : error;
     failed_[failed_count_++] = cb;
   }
 
+  platform::Syscalls& sys_;
   unsigned depth_;
   std::span<const EngineFile> files_;
   io_context_t ctx_ = nullptr;

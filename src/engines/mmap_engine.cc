@@ -1,13 +1,16 @@
 // mmap: each file's first `size` bytes mapped MAP_SHARED in prepare(); reads and writes are
 // memcpy; fsync/fdatasync are msync(MS_SYNC) of the whole mapping; trim punches the file.
 // A writable regular file shorter than `size` is extended first (ftruncate, never shrunk), as
-// fio does, so no access can fault past its end. Reads are clipped at the mapping's end (a
-// short result, 0 past it, as pread gives at EOF); a write that does not fit is -EINVAL.
+// fio does, so no access can fault past its end, and its blocks are reserved (fallocate), so
+// none can fault on a full filesystem (SIGBUS) either: that is a setup error instead. Reads are
+// clipped at the mapping's end (a short result, 0 past it, as pread gives at EOF); a write that
+// does not fit is -EINVAL.
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <vector>
 
@@ -24,7 +27,8 @@ struct Mapping {
 
 class MmapEngine final : public SyncEngine<MmapEngine> {
  public:
-  explicit MmapEngine(const EngineOptions& options) : writable_(options.writable) {}
+  explicit MmapEngine(const EngineOptions& options)
+      : SyncEngine(options), writable_(options.writable) {}
   ~MmapEngine() override {
     for (const Mapping& m : maps_) {
       if (m.base != nullptr) munmap(m.base, m.size_bytes);
@@ -47,7 +51,19 @@ class MmapEngine final : public SyncEngine<MmapEngine> {
     return Ok{};
   }
 
-  std::int64_t transfer(const EngineFile& /*file*/, IoUnit& unit) const {
+  // The memcpy's outcome goes through the seam's completion hook, as an async completion does.
+  std::int64_t transfer(const EngineFile& file, IoUnit& unit) {
+    return sys_.completed(completion_of(unit, file.fd), copy(unit));
+  }
+
+  std::int64_t control(const EngineFile& file, const IoUnit& unit) {
+    if (unit.op == IoOp::kTrim) return control_op(sys_, file, unit);
+    const Mapping& m = maps_[static_cast<std::size_t>(unit.file)];
+    return m.base == nullptr ? 0 : sys_.msync(m.base, m.size_bytes);
+  }
+
+ private:
+  std::int64_t copy(IoUnit& unit) const {
     const Mapping& m = maps_[static_cast<std::size_t>(unit.file)];
     const std::uint64_t room = unit.offset < m.size_bytes ? m.size_bytes - unit.offset : 0;
     if (unit.op == IoOp::kRead) {
@@ -61,14 +77,6 @@ class MmapEngine final : public SyncEngine<MmapEngine> {
     return unit.length;
   }
 
-  std::int64_t control(const EngineFile& file, const IoUnit& unit) const {
-    if (unit.op == IoOp::kTrim) return control_op(file, unit);
-    const Mapping& m = maps_[static_cast<std::size_t>(unit.file)];
-    if (m.base == nullptr) return 0;
-    return msync(m.base, m.size_bytes, MS_SYNC) == 0 ? 0 : errno_result();
-  }
-
- private:
   Status map_file(const EngineFile& file, Mapping& out) const {
     struct stat st {};
     if (fstat(file.fd, &st) != 0) return setup_error("mmap", "fstat", errno);
@@ -76,11 +84,19 @@ class MmapEngine final : public SyncEngine<MmapEngine> {
     if (S_ISREG(st.st_mode)) {
       const auto on_disk = static_cast<std::uint64_t>(st.st_size);
       if (writable_ && on_disk < bytes) {
-        if (ftruncate(file.fd, static_cast<off_t>(bytes)) != 0) {
-          return setup_error("mmap", "ftruncate", errno);
+        if (const std::int64_t rc = sys_.ftruncate(file.fd, bytes); rc < 0) {
+          return setup_error("mmap", "ftruncate", static_cast<int>(-rc));
         }
       } else {
         bytes = std::min(bytes, on_disk);
+      }
+      // A store into a hole the filesystem has no room for is SIGBUS, not an error: reserve
+      // the blocks now, so a full filesystem is this one-line error instead of a crash.
+      if (writable_ && bytes > 0) {
+        const std::int64_t rc = sys_.fallocate(file.fd, 0, 0, bytes);
+        if (rc < 0 && rc != -EOPNOTSUPP) {
+          return setup_error("mmap", "fallocate", static_cast<int>(-rc));
+        }
       }
     }
     if (bytes == 0) return Ok{};  // nothing to map: every read is past the end

@@ -1,6 +1,4 @@
 // psync: one pread/pwrite per I/O at the unit's offset (fio's psync).
-#include <unistd.h>
-
 #include "engines/engine_common.h"
 #include "engines/engine_factories.h"
 
@@ -9,19 +7,19 @@ namespace {
 
 class PsyncEngine final : public SyncEngine<PsyncEngine> {
  public:
+  using SyncEngine::SyncEngine;
   std::string_view name() const override { return "psync"; }
 
-  static std::int64_t transfer(const EngineFile& file, IoUnit& unit) {
-    const auto offset = static_cast<off_t>(unit.offset);
-    return syscall_result(unit.op == IoOp::kRead ? pread(file.fd, unit.buf, unit.length, offset)
-                                                 : pwrite(file.fd, unit.buf, unit.length, offset));
+  std::int64_t transfer(const EngineFile& file, IoUnit& unit) {
+    return unit.op == IoOp::kRead ? sys_.pread(file.fd, unit.buf, unit.length, unit.offset)
+                                  : sys_.pwrite(file.fd, unit.buf, unit.length, unit.offset);
   }
 };
 
 }  // namespace
 
-std::unique_ptr<IoEngine> make_psync(const EngineOptions& /*options*/) {
-  return std::make_unique<PsyncEngine>();
+std::unique_ptr<IoEngine> make_psync(const EngineOptions& options) {
+  return std::make_unique<PsyncEngine>(options);
 }
 
 }  // namespace hostmark::engines::detail

@@ -12,15 +12,15 @@ namespace {
 class Pvsync2Engine final : public SyncEngine<Pvsync2Engine> {
  public:
   explicit Pvsync2Engine(const EngineOptions& options)
-      : flags_((options.hipri ? RWF_HIPRI : 0) | (options.nowait ? RWF_NOWAIT : 0)) {}
+      : SyncEngine(options),
+        flags_((options.hipri ? RWF_HIPRI : 0) | (options.nowait ? RWF_NOWAIT : 0)) {}
 
   std::string_view name() const override { return "pvsync2"; }
 
-  std::int64_t transfer(const EngineFile& file, IoUnit& unit) const {
+  std::int64_t transfer(const EngineFile& file, IoUnit& unit) {
     const iovec iov{unit.buf, unit.length};
-    const auto offset = static_cast<off_t>(unit.offset);
-    return syscall_result(unit.op == IoOp::kRead ? preadv2(file.fd, &iov, 1, offset, flags_)
-                                                 : pwritev2(file.fd, &iov, 1, offset, flags_));
+    return unit.op == IoOp::kRead ? sys_.preadv2(file.fd, &iov, 1, unit.offset, flags_)
+                                  : sys_.pwritev2(file.fd, &iov, 1, unit.offset, flags_);
   }
 
  private:

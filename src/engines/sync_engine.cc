@@ -1,6 +1,4 @@
 // sync: lseek to the unit's offset, then read/write (fio's sync; two syscalls per I/O).
-#include <unistd.h>
-
 #include "engines/engine_common.h"
 #include "engines/engine_factories.h"
 
@@ -9,19 +7,20 @@ namespace {
 
 class SyncRwEngine final : public SyncEngine<SyncRwEngine> {
  public:
+  using SyncEngine::SyncEngine;
   std::string_view name() const override { return "sync"; }
 
-  static std::int64_t transfer(const EngineFile& file, IoUnit& unit) {
-    if (lseek(file.fd, static_cast<off_t>(unit.offset), SEEK_SET) < 0) return errno_result();
-    return syscall_result(unit.op == IoOp::kRead ? read(file.fd, unit.buf, unit.length)
-                                                 : write(file.fd, unit.buf, unit.length));
+  std::int64_t transfer(const EngineFile& file, IoUnit& unit) {
+    if (const std::int64_t rc = sys_.seek(file.fd, unit.offset); rc < 0) return rc;
+    return unit.op == IoOp::kRead ? sys_.read(file.fd, unit.buf, unit.length)
+                                  : sys_.write(file.fd, unit.buf, unit.length);
   }
 };
 
 }  // namespace
 
-std::unique_ptr<IoEngine> make_sync(const EngineOptions& /*options*/) {
-  return std::make_unique<SyncRwEngine>();
+std::unique_ptr<IoEngine> make_sync(const EngineOptions& options) {
+  return std::make_unique<SyncRwEngine>(options);
 }
 
 }  // namespace hostmark::engines::detail

@@ -48,6 +48,11 @@ struct RandomDistribution {
   PerDir<std::vector<Zone>> zones;  // zoned: per direction (same for all when one list given)
 };
 
+// continue_on_error bits, fio's ERROR_TYPE_*: reads, writes (and trims, syncs), verify.
+inline constexpr std::uint32_t kContinueRead = 1;
+inline constexpr std::uint32_t kContinueWrite = 2;
+inline constexpr std::uint32_t kContinueVerify = 4;
+
 enum class VerifyKind : std::uint8_t { kNone, kCrc32c, kXxhash, kMd5, kSha256, kPattern };
 enum class Fallocate : std::uint8_t { kNone, kPosix, kKeep, kNative, kTruncate };
 
@@ -145,6 +150,11 @@ struct JobOptions {
   bool verify_fatal = false;
   std::vector<std::uint8_t> verify_pattern;
   std::uint32_t verify_interval = 0;  // 0: bs
+
+  // Errors: fio's continue_on_error bit set (kContinueRead | kContinueWrite | kContinueVerify).
+  // With a bit set, an EIO or EILSEQ (fio's non-fatal errors) of that kind is counted and the
+  // job goes on; any other error still ends it.
+  std::uint32_t continue_on_error = 0;
 
   // Statistics.
   std::vector<double> percentile_list{1,  5,  10, 20, 30,   40,   50,    60,   70,

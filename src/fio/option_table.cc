@@ -34,7 +34,6 @@ constexpr auto kUnimplemented = std::to_array<std::string_view>({
     "cmdprio_class",
     "cmdprio_percentage",
     "conf",
-    "continue_on_error",
     "cpuchunks",
     "cpuload",
     "cpumask",

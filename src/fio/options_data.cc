@@ -8,6 +8,29 @@ namespace hostmark::fio {
 namespace {
 using namespace setters;  // NOLINT(google-build-using-namespace): the row helpers
 
+// fio's names: none, read, write, io (read and write), verify, all; 0 and 1 as none and all.
+Status set_continue_on_error(JobOptions& job, std::string_view v) {
+  struct Choice {
+    std::string_view text;
+    std::uint32_t bits;
+  };
+  static constexpr std::array<Choice, 8> kChoices{{{"none", 0},
+                                                   {"0", 0},
+                                                   {"read", kContinueRead},
+                                                   {"write", kContinueWrite},
+                                                   {"io", kContinueRead | kContinueWrite},
+                                                   {"verify", kContinueVerify},
+                                                   {"all", 0xffff},
+                                                   {"1", 0xffff}}};
+  for (const Choice& c : kChoices) {
+    if (c.text == v) {
+      job.continue_on_error = c.bits;
+      return Ok{};
+    }
+  }
+  return invalid(quoted(v) + " is not none, read, write, io, verify or all");
+}
+
 Status set_verify(JobOptions& job, std::string_view v) {
   struct Choice {
     std::string_view text;
@@ -134,6 +157,8 @@ constexpr std::array kRows{
               "Fill pattern for IO buffers"},
     OptionDef{"verify_interval", "", ValueKind::kSize, set_verify_interval,
               "Store verify buffer header every N bytes"},
+    OptionDef{"continue_on_error", "", ValueKind::kChoice, set_continue_on_error,
+              "Continue on non-fatal errors during IO"},
     OptionDef{"percentile_list", "", ValueKind::kFloatList, set_percentile_list,
               "Specify a custom list of percentiles to report"},
     OptionDef{"clat_percentiles", "", ValueKind::kBool, set_bool<&JobOptions::clat_percentiles>,

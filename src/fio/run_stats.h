@@ -84,8 +84,11 @@ struct JobStats {
   std::uint64_t elapsed_ns = 0;   // whole job including ramp (JSON "elapsed")
   std::uint64_t measured_ns = 0;  // after ramp_time, to the end of I/O (JSON "job_runtime")
   std::int64_t job_start_unix_ms = 0;
-  int error = 0;           // errno of the I/O that ended the job, 0 = none
-  std::string error_text;  // "testfile: offset 4096: No space left on device"
+  int error = 0;                 // errno of the I/O that ended the job, 0 = none
+  std::string error_text;        // "testfile: write at offset 4096: No space left on device"
+  std::uint64_t failed_ios = 0;  // I/Os and syncs that failed (fio's total_err); never in io_bytes
+  int first_error = 0;           // errno of the first of them (continue_on_error: job.error is 0)
+  std::string first_error_text;  // its message, as error_text
   bool interrupted = false;
   std::vector<std::string> notes;  // "invalidate=1: page cache of testfile dropped"
 };

@@ -253,9 +253,9 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
     std::vector<std::thread> threads;
     threads.reserve(w.setups.size());
     for (std::size_t i = 0; i < w.setups.size(); ++i) {
-      threads.emplace_back([&w, &stop, i, wave_start] {
-        w.results[i] =
-            run_job_thread(w.setups[i], ThreadControl{&stop, wave_start, w.live[i].get()});
+      threads.emplace_back([&w, &stop, &io, i, wave_start] {
+        w.results[i] = run_job_thread(
+            w.setups[i], ThreadControl{&stop, wave_start, w.live[i].get(), io.syscalls});
         w.live[i]->done.store(true);
       });
     }

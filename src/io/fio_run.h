@@ -9,12 +9,15 @@
 #include "core/error.h"
 #include "fio/job_options.h"
 #include "fio/run_stats.h"
+#include "platform/syscalls.h"
 
 namespace hostmark::io {
 
 struct RunIo {
   std::ostream& log;  // layout messages, warnings, status line: standard error
   bool log_is_tty = false;
+  // The syscall seam every job thread's engine goes through (tests inject faults). Not owned.
+  platform::Syscalls* syscalls = &platform::real_syscalls();
 };
 
 // The group of each job definition: a new group at every stonewall or new_group after the first.

@@ -118,6 +118,11 @@ std::vector<fio::JobStats> merge_groups(std::vector<fio::JobStats> jobs) {
     }
     g.elapsed_ns = std::max(g.elapsed_ns, j.elapsed_ns);
     g.measured_ns = std::max(g.measured_ns, j.measured_ns);
+    g.failed_ios += j.failed_ios;
+    if (g.first_error == 0 && j.first_error != 0) {
+      g.first_error = j.first_error;
+      g.first_error_text = j.first_error_text;
+    }
     if (g.error == 0 && j.error != 0) {
       g.error = j.error;
       g.error_text = j.error_text;

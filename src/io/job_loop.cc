@@ -290,19 +290,24 @@ void JobLoop::complete(IoUnit& u, std::uint64_t end_ns) {
   --inflight_;
   free_.push_back(u.pool_index);
   const fio::Dir d = dir_of(u.op);
+  if (measuring_)
+    for (std::uint32_t i = 0; i < u.short_parts; ++i) p_.acct.short_io(d);
   if (u.result < 0) {
     fail(u, static_cast<int>(-u.result), std::strerror(static_cast<int>(-u.result)));
     return;
   }
-  if (static_cast<std::uint64_t>(u.result) < u.length) {
+  // The engine continued any short transfer, so fewer bytes only mean end of file: a read that
+  // got some is done with what it got (fio's short read at EOF); none, or a write, failed.
+  const auto moved = static_cast<std::uint64_t>(u.result);
+  if (moved < u.length && (moved == 0 || u.op != IoOp::kRead)) {
     if (measuring_) p_.acct.short_io(d);
     fail(u, EIO,
-         fmt::format("short {}: {} of {} bytes", u.op == IoOp::kRead ? "read" : "write", u.result,
-                     u.length));
+         fmt::format("short {}: {} of {} bytes (end of file)",
+                     u.op == IoOp::kRead ? "read" : "write", u.result, u.length));
     return;
   }
   if (measuring_) {
-    p_.acct.complete(d, u.length, u.start_ns, u.submit_ns, end_ns);
+    p_.acct.complete(d, moved, u.start_ns, u.submit_ns, end_ns);
     p_.acct.tick(end_ns);
   }
   if (unit_verifying_[u.pool_index]) {
@@ -328,9 +333,29 @@ void JobLoop::complete(IoUnit& u, std::uint64_t end_ns) {
 }
 
 void JobLoop::fail(const IoUnit& u, int err, const std::string& why) {
+  ++failed_ios_;
   const auto& path =
       p_.files.empty() ? std::string("?") : p_.files[static_cast<std::size_t>(u.file)].target->path;
-  end_with_error(err, fmt::format("{}: offset {}: {}", path, u.offset, why));
+  const bool transfer = u.op == IoOp::kRead || u.op == IoOp::kWrite || u.op == IoOp::kTrim;
+  const char* what = u.op == IoOp::kRead ? "read" : u.op == IoOp::kWrite ? "write" : "trim";
+  // A sync names no offset: "<file>: fsync: <why>".
+  std::string text = transfer ? fmt::format("{}: {} at offset {}: {}", path, what, u.offset, why)
+                              : fmt::format("{}: {}", path, why);
+  // fio's td_non_fatal_error: with continue_on_error for the kind, only EIO and EILSEQ (fio's
+  // default ignore_error list) are counted and passed over; reads are one kind, the rest another.
+  const std::uint32_t kind = u.op == IoOp::kRead ? fio::kContinueRead : fio::kContinueWrite;
+  if ((p_.job.continue_on_error & kind) != 0 && (err == EIO || err == EILSEQ)) {
+    if (first_error_ == 0) {
+      first_error_ = err;
+      first_error_text_ = std::move(text);
+    }
+    return;
+  }
+  if (first_error_ == 0) {
+    first_error_ = err;
+    first_error_text_ = text;
+  }
+  end_with_error(err, std::move(text));
 }
 
 void JobLoop::end_with_error(int err, std::string text) {
@@ -450,6 +475,9 @@ void JobLoop::run(std::uint64_t begin_ns, fio::JobStats& out) {
   out.elapsed_ns = end - begin_ns;
   out.error = error_;
   out.error_text = error_text_;
+  out.failed_ios = failed_ios_;
+  out.first_error = first_error_;
+  out.first_error_text = first_error_text_;
   out.interrupted = stopped;
 }
 

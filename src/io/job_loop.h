@@ -52,7 +52,7 @@ class JobLoop {
   void sync_files(engines::IoOp op, bool all_files);  // all_files: end_fsync; else those written
   bool check_time(std::uint64_t now_ns);
   void fail(const engines::IoUnit& u, int err,
-            const std::string& why);               // "<file>: offset <n>: why"
+            const std::string& why);  // "<file>: write at offset <n>: why", counted failed
   void end_with_error(int err, std::string text);  // keeps the first error; ends the planning
   std::optional<std::uint64_t> rate_due_ns(fio::Dir d) const;
 
@@ -86,6 +86,9 @@ class JobLoop {
   unsigned empty_reaps_ = 0;
   int error_ = 0;
   std::string error_text_;
+  std::uint64_t failed_ios_ = 0;  // I/Os (and syncs) that ended in an error, never counted done
+  int first_error_ = 0;           // the first of them (continue_on_error may have passed it)
+  std::string first_error_text_;
   rusage usage_start_{};
 };
 

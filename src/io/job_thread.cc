@@ -20,8 +20,9 @@
 namespace hostmark::io {
 namespace {
 
-engines::EngineOptions engine_options(const fio::JobOptions& job) {
+engines::EngineOptions engine_options(const fio::JobOptions& job, platform::Syscalls* syscalls) {
   engines::EngineOptions o;
+  o.syscalls = syscalls;
   o.iodepth = std::max<std::uint32_t>(job.iodepth, 1);
   o.writable = job_writes(job);
   o.hipri = job.hipri;
@@ -102,7 +103,7 @@ fio::JobStats run_thread(const ThreadSetup& setup, const ThreadControl& control)
   // an error must not land in freed memory.
   const std::uint32_t depth = std::max<std::uint32_t>(job.iodepth, 1);
   IoBuffers buffers(job, depth, max_block_size(job), setup.seed);
-  auto engine = engines::make_engine(job.ioengine, engine_options(job));
+  auto engine = engines::make_engine(job.ioengine, engine_options(job, control.syscalls));
   if (!engine) {
     set_error(out, engine.error());
     return out;

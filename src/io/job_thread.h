@@ -15,6 +15,7 @@
 #include "fio/run_stats.h"
 #include "io/job_accounting.h"
 #include "io/targets.h"
+#include "platform/syscalls.h"
 
 namespace hostmark::io {
 
@@ -31,6 +32,7 @@ struct ThreadControl {
   const std::atomic<bool>* stop = nullptr;  // set by the orchestrator on SIGINT/SIGTERM
   std::uint64_t wave_start_ns = 0;          // startdelay counts from here
   LiveCounters* live = nullptr;
+  platform::Syscalls* syscalls = &platform::real_syscalls();  // the engine's seam; not owned
 };
 
 // Runs the thread to its end and returns what it measured. Never throws: a setup failure or an

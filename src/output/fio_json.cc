@@ -121,6 +121,10 @@ ordered_json job_json(const fio::JobStats& job, bool plus) {
   o["latency_ns"] = percent_table(fio::LatencyBuckets::kLabels, b.nsec);
   o["latency_us"] = percent_table(fio::LatencyBuckets::kLabels, b.usec);
   o["latency_ms"] = percent_table(fio::LatencyBuckets::kMsecLabels, b.msec);
+  if (job.options.continue_on_error != 0) {  // as fio: only when continue_on_error is set
+    o["total_err"] = job.failed_ios;
+    o["first_error"] = job.first_error;
+  }
   // No latency_target mode in hostmark: fio's values for a job without one.
   o["latency_depth"] = job.options.iodepth;
   o["latency_target"] = 0;

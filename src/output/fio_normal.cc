@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstring>
 #include <span>
 #include <string>
 #include <utility>
@@ -210,6 +211,9 @@ void write_job(const FioRun& run, const JobStats& job, std::ostream& out) {
   out << fmt::format("     issued rwts: total={},{},{},{} short={},{},{},0 dropped={},{},{},0\n",
                      ds.issued[0], ds.issued[1], ds.issued[2], job.sync_total, ds.short_ios[0],
                      ds.short_ios[1], ds.short_ios[2], ds.dropped[0], ds.dropped[1], ds.dropped[2]);
+  if (job.options.continue_on_error != 0)
+    out << fmt::format("     errors    : total={}, first_error={}/<{}>\n", job.failed_ios,
+                       job.first_error, std::strerror(job.first_error));
   // hostmark has no latency_target mode: fio's defaults (target 0, window 0, 100 %).
   out << fmt::format("     latency   : target=0, window=0, percentile=100.00%, depth={}\n",
                      job.options.iodepth);

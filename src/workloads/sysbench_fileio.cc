@@ -1,6 +1,7 @@
 #include "workloads/sysbench_fileio.h"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -10,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <optional>
 
 #include "core/error.h"
 #include "engines/io_engine.h"
@@ -41,6 +43,7 @@ class Counter {
 };
 
 struct alignas(64) Slot {
+  Counter errors;
   Counter reads;
   Counter writes;
   Counter fsyncs;
@@ -58,6 +61,7 @@ std::string size_text(std::uint64_t bytes) {
 
 struct FileioWorkload::Shared {
   FileioSpec spec;
+  platform::Syscalls* sys = nullptr;
   std::vector<engines::EngineFile> files;
   std::uint64_t blocks_per_file = 0;
   alignas(64) std::atomic<std::uint64_t> seq_position{0};
@@ -88,6 +92,7 @@ class FileioWorker final : public EventWorker {
     engines::EngineOptions options;
     options.iodepth = depth;
     options.writable = spec_.writes();
+    options.syscalls = sh_.sys;
     engine_ = engines::make_engine(engine_for(spec_.io), options).value();
     stride_ = (spec_.block_bytes * spec_.blocks_per_request() + 4095) / 4096 * 4096;
     buffers_ = static_cast<std::byte*>(std::aligned_alloc(4096, stride_ * depth));
@@ -117,6 +122,15 @@ class FileioWorker final : public EventWorker {
       const std::scoped_lock lock(sh_.error_mutex);
       if (sh_.end_error.empty()) sh_.end_error = f.what();
     }
+    // After a failure some I/O may still be in the kernel: collect it (its errors are already
+    // counted) before the buffers it lands in are freed.
+    while (in_flight_ > 0) {
+      try {
+        reap(in_flight_);
+      } catch (const Failure&) {  // NOLINT(bugprone-empty-catch): the first error is kept above
+      }
+    }
+    engine_.reset();
     std::free(buffers_);
   }
   FileioWorker(const FileioWorker&) = delete;
@@ -194,23 +208,36 @@ class FileioWorker final : public EventWorker {
     const int n = engine_->reap(std::min<unsigned>(min, in_flight_), out);
     if (n < 0) throw Failure(run_error("libaio", std::string("reap: ") + std::strerror(-n)));
     const std::uint64_t now = monotonic_ns();
+    in_flight_ -= static_cast<unsigned>(n);
+    // Every reaped unit is accounted for (and back in the pool) before the first failure is
+    // thrown, so a failed batch leaves nothing half-collected.
+    std::optional<Failure> failure;
     for (int i = 0; i < n; ++i) {
-      --in_flight_;
-      complete(*out[static_cast<std::size_t>(i)], now);
+      try {
+        complete(*out[static_cast<std::size_t>(i)], now);
+      } catch (const Failure& f) {
+        if (!failure) failure = f;
+      }
     }
+    if (failure) throw *failure;
   }
 
+  // "test_file.3: write at offset 16384: No space left on device"; err 0: end of file.
   [[noreturn]] void fail(const IoUnit& u, int err) {
+    slot_.errors.add(1);
     const auto& f = sh_.files[static_cast<std::size_t>(u.file)];
     const char* what = u.op == IoOp::kWrite ? "write" : "read";
     throw Failure(run_error(
-        f.path, std::string(what) + " of " + std::to_string(u.length) + " bytes at offset " +
-                    std::to_string(u.offset) + " failed: " +
-                    (err ? std::strerror(err) : "short transfer (file smaller than the test?)")));
+        f.path, fmt::format("{} at offset {}: {}", what, u.offset,
+                            err ? std::strerror(err)
+                                : fmt::format("{} of {} bytes before end of file (file smaller "
+                                              "than the test?)",
+                                              std::max<std::int64_t>(u.result, 0), u.length))));
   }
 
   // completed_ns: when an async request was reaped (0 for synchronous ones).
   void complete(IoUnit& u, std::uint64_t completed_ns) {
+    free_.push_back(&u);  // its buffer is read below, before any next request reuses it
     if (u.result != static_cast<std::int64_t>(u.length))
       fail(u, u.result < 0 ? static_cast<int>(-u.result) : 0);
     if (completed_ns != 0) slot_.completion.record(completed_ns - u.start_ns);
@@ -232,7 +259,6 @@ class FileioWorker final : public EventWorker {
         }
       }
     }
-    free_.push_back(&u);
   }
 
   void fsync_file(std::size_t index) {
@@ -243,16 +269,18 @@ class FileioWorker final : public EventWorker {
       u.file = static_cast<int>(index);
       u.length = 0;
       engine_->queue(u);
-      if (u.result < 0)
-        throw Failure(
-            run_error(f.path, std::string("msync: ") + std::strerror(static_cast<int>(-u.result))));
+      if (u.result < 0) sync_failed(f.path, "msync", u.result);
     } else {
-      const int rc = spec_.fdatasync ? ::fdatasync(f.fd) : ::fsync(f.fd);
-      if (rc != 0)
-        throw Failure(run_error(f.path, std::string(spec_.fdatasync ? "fdatasync" : "fsync") +
-                                            ": " + std::strerror(errno)));
+      const std::int64_t rc = spec_.fdatasync ? sh_.sys->fdatasync(f.fd) : sh_.sys->fsync(f.fd);
+      if (rc < 0) sync_failed(f.path, spec_.fdatasync ? "fdatasync" : "fsync", rc);
     }
     slot_.fsyncs.add(1);
+  }
+
+  [[noreturn]] void sync_failed(const std::string& path, const char* call, std::int64_t rc) {
+    slot_.errors.add(1);
+    throw Failure(
+        run_error(path, fmt::format("{}: {}", call, std::strerror(static_cast<int>(-rc)))));
   }
 
   Shared& sh_;
@@ -280,10 +308,11 @@ void close_all(FileioWorkload::Shared& s) {
 }
 }  // namespace
 
-FileioWorkload::FileioWorkload(const FileioSpec& spec, int threads)
+FileioWorkload::FileioWorkload(const FileioSpec& spec, int threads, platform::Syscalls& syscalls)
     : shared_(std::make_unique<Shared>()) {
   Shared& s = *shared_;
   s.spec = spec;
+  s.sys = &syscalls;
   s.blocks_per_file = spec.block_bytes ? spec.file_bytes() / spec.block_bytes : 0;
   // seqwr is sysbench's "creation" test: it starts from empty files.
   const bool create = spec.mode == FileioMode::kSeqwr;
@@ -304,11 +333,12 @@ FileioWorkload::FileioWorkload(const FileioSpec& spec, int threads)
     struct stat st {};
     if (::fstat(fd, &st) != 0) st.st_size = 0;
     const auto size = static_cast<std::uint64_t>(st.st_size);
-    if (create && spec.io == FileioIo::kMmap &&
-        ::ftruncate(fd, static_cast<off_t>(spec.file_bytes())) != 0) {
-      const int err = errno;
-      close_all(s);
-      throw Failure(run_error(name, std::string("ftruncate: ") + std::strerror(err)));
+    if (create && spec.io == FileioIo::kMmap) {
+      if (const std::int64_t rc = syscalls.ftruncate(fd, spec.file_bytes()); rc < 0) {
+        close_all(s);
+        throw Failure(
+            run_error(name, std::string("ftruncate: ") + std::strerror(static_cast<int>(-rc))));
+      }
     }
     if (!create && size < spec.file_bytes()) {
       close_all(s);
@@ -340,13 +370,14 @@ FileioCounters FileioWorkload::counters() const {
     c.fsyncs += s->fsyncs.get();
     c.read_bytes += s->read_bytes.get();
     c.written_bytes += s->written_bytes.get();
+    c.errors += s->errors.get();
   }
   return c;
 }
 
 FileioTotals FileioWorkload::totals() const {
   const FileioCounters c = counters();
-  FileioTotals t{c.reads, c.writes, c.fsyncs, c.read_bytes, c.written_bytes, {}};
+  FileioTotals t{c.reads, c.writes, c.fsyncs, c.read_bytes, c.written_bytes, c.errors, {}};
   for (const auto& s : shared_->slots) t.completion.merge(s->completion);
   return t;
 }

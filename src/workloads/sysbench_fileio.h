@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "platform/syscalls.h"
 #include "runner/workload.h"
 #include "stats/histogram.h"
 
@@ -78,7 +79,8 @@ struct FileioTotals {
   std::uint64_t fsyncs = 0;
   std::uint64_t read_bytes = 0;
   std::uint64_t written_bytes = 0;
-  Histogram completion;  // async only: each request's submission to its completion
+  std::uint64_t errors = 0;  // requests and fsyncs that failed (the first one ends the run)
+  Histogram completion;      // async only: each request's submission to its completion
 };
 
 // Running counts, safe to read while the workers run (for intermediate reports).
@@ -88,13 +90,19 @@ struct FileioCounters {
   std::uint64_t fsyncs = 0;
   std::uint64_t read_bytes = 0;
   std::uint64_t written_bytes = 0;
+  std::uint64_t errors = 0;
 };
 
 class FileioWorkload final : public Workload {
  public:
   // Opens the files (shared by all threads). Throws Failure (run error) when one is missing:
   // "Cannot open file 'test_file.0': No such file or directory (did you run prepare?)".
-  FileioWorkload(const FileioSpec& spec, int threads);
+  // Every read, write and sync goes through `syscalls` (not owned; outlives the workload).
+  // EINTR, EAGAIN and short transfers are retried and continued by the engines; any other
+  // failure ends the run as sysbench's FATAL does: "test_file.3: write at offset 16384: No
+  // space left on device", counted in errors, never in reads/writes.
+  FileioWorkload(const FileioSpec& spec, int threads,
+                 platform::Syscalls& syscalls = platform::real_syscalls());
   ~FileioWorkload() override;
   FileioWorkload(const FileioWorkload&) = delete;
   FileioWorkload& operator=(const FileioWorkload&) = delete;

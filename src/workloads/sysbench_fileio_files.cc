@@ -25,6 +25,8 @@ std::string path_of(const FileioSpec& spec, std::uint64_t index) {
   throw Failure(run_error(name, what + ": " + std::strerror(err)));
 }
 
+constexpr int kMaxRetries = 64;
+
 struct AlignedBlock {
   explicit AlignedBlock(std::uint64_t bytes)
       : p(static_cast<std::byte*>(std::aligned_alloc(4096, (bytes + 4095) / 4096 * 4096))) {
@@ -37,31 +39,33 @@ struct AlignedBlock {
 };
 
 // Writes blocks [from, file_bytes) of one file; returns the bytes written.
-std::uint64_t fill_file(const FileioSpec& spec, std::uint64_t index, int fd, std::uint64_t from,
-                        std::byte* block, std::uint64_t& rng) {
+std::uint64_t fill_file(platform::Syscalls& sys, const FileioSpec& spec, std::uint64_t index,
+                        int fd, std::uint64_t from, std::byte* block, std::uint64_t& rng) {
   const std::string name = fileio_file_name(index);
   std::uint64_t written = 0;
   for (std::uint64_t off = from; off < spec.file_bytes(); off += spec.block_bytes) {
     const std::uint64_t len = std::min(spec.block_bytes, spec.file_bytes() - off);
     fill_checked_block(block, len, index, off, rng);
     std::uint64_t done = 0;
+    int retries = 0;  // EINTR/EAGAIN in a row, bounded so that nothing spins forever
     while (done < len) {
-      const ssize_t n = ::pwrite(fd, block + done, len - done, static_cast<off_t>(off + done));
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) fail(name, "write at offset " + std::to_string(off + done), errno);
+      const std::int64_t n = sys.pwrite(fd, block + done, len - done, off + done);
+      if ((n == -EINTR || n == -EAGAIN) && ++retries <= kMaxRetries) continue;
+      retries = 0;
+      if (n < 0) fail(name, "write at offset " + std::to_string(off + done), static_cast<int>(-n));
       if (n == 0) fail(name, "write at offset " + std::to_string(off + done), EIO);
       done += static_cast<std::uint64_t>(n);
     }
     written += len;
   }
-  if (::fsync(fd) != 0) fail(name, "fsync", errno);
+  if (const std::int64_t rc = sys.fsync(fd); rc < 0) fail(name, "fsync", static_cast<int>(-rc));
   return written;
 }
 
 }  // namespace
 
-void prepare_fileio_files(const FileioSpec& spec, const std::string& flags_text,
-                          std::ostream& out) {
+void prepare_fileio_files(const FileioSpec& spec, const std::string& flags_text, std::ostream& out,
+                          platform::Syscalls& syscalls) {
   out << fmt::format("{} files, {}Kb each, {}Mb total\n", spec.file_num, spec.file_bytes() / 1024,
                      spec.total_bytes / (1024 * 1024));
   out << "Creating files for the test...\n";
@@ -89,7 +93,7 @@ void prepare_fileio_files(const FileioSpec& spec, const std::string& flags_text,
     const int fd = ::open(path.c_str(), O_CREAT | O_WRONLY | O_CLOEXEC | spec.open_flags, 0600);
     if (fd < 0) fail(name, "cannot create", errno);
     try {
-      written += fill_file(spec, i, fd, from, block.p, rng);
+      written += fill_file(syscalls, spec, i, fd, from, block.p, rng);
     } catch (...) {
       ::close(fd);
       throw;

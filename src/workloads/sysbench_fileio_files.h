@@ -12,8 +12,11 @@ namespace hostmark {
 // reused; a smaller one is extended. Prints
 //   "4 files, 4096Kb each, 16Mb total" ... "Creating file test_file.0" ...
 //   "16777216 bytes written in 0.08 seconds (189.25 MiB/sec)."
-// Throws Failure (run error naming the file) when a file cannot be created or written.
-void prepare_fileio_files(const FileioSpec& spec, const std::string& flags_text, std::ostream& out);
+// Throws Failure (run error naming the file) when a file cannot be created or written:
+//   "test_file.2: write at offset 65536: No space left on device".
+// Writes and fsyncs go through `syscalls` (EINTR, EAGAIN retried; short writes continued).
+void prepare_fileio_files(const FileioSpec& spec, const std::string& flags_text, std::ostream& out,
+                          platform::Syscalls& syscalls = platform::real_syscalls());
 
 // Removes test_file.0..N-1 (missing ones are fine). Prints "Removing test files...".
 // Throws Failure when an existing file cannot be removed.
