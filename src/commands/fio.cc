@@ -7,17 +7,25 @@
 #include <iostream>
 
 #include "commands/command.h"
+#include "commands/fio_distributed.h"
 #include "commands/fio_help.h"
 #include "core/build_info.h"
 #include "fio/job_parser.h"
 #include "io/fio_run.h"
+#include "mpi/comm.h"
+#include "mpi/dist_options.h"
 #include "output/fio_report.h"
 
 namespace hostmark {
 
 int run_fio_command(const std::vector<std::string>& args, const CommandIo& io) {
+  // Under mpirun/srun (or with a distributed option), one rank of a distributed run.
+  const std::unique_ptr<mpi::Comm> comm = mpi::make_comm();
+  const mpi::SplitArgs split = mpi::split_dist_options(args).value();
+  if (comm->size() > 1 || split.dist.any()) return run_distributed_fio(*comm, split, io);
+
   const fio::ParsedJobs parsed =
-      fio::parse_fio_command_line(args, fio::system_parser_env()).value();
+      fio::parse_fio_command_line(split.fio_args, fio::system_parser_env()).value();
   if (parsed.run.action != fio::RunAction::kRun) {
     print_fio_help(parsed.run.action, parsed.run.help_topic, io.out).value();
     return 0;

@@ -184,7 +184,8 @@ std::vector<int> job_groupids(const std::vector<fio::JobOptions>& jobs) {
   return groups;
 }
 
-Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& io) {
+Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& io,
+                                   const WaveHooks& hooks) {
   if (auto st = validate(parsed); !st) return st.error();
   fio::FioRun run;
   run.run = parsed.run;
@@ -243,6 +244,7 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
       w.live.push_back(std::make_unique<LiveCounters>());
     }
     if (stop.load()) break;
+    if (hooks.before_run) hooks.before_run(wave_index);
     w.results.resize(w.setups.size());
     if (wave_index == 0) {  // the disk baseline after the layout, as fio's
       disks_before = parse_diskstats(sysinfo::read_text_file("/proc/diskstats"));
@@ -250,28 +252,40 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
       run_start_ns = monotonic_ns();
     }
     const std::uint64_t wave_start = monotonic_ns();
+    std::atomic<bool> wave_stop{false};  // a signal (then `stop` too) or the poll hook
     std::vector<std::thread> threads;
     threads.reserve(w.setups.size());
     for (std::size_t i = 0; i < w.setups.size(); ++i) {
-      threads.emplace_back([&w, &stop, &io, i, wave_start] {
+      threads.emplace_back([&w, &wave_stop, &io, i, wave_start] {
         w.results[i] = run_job_thread(
-            w.setups[i], ThreadControl{&stop, wave_start, w.live[i].get(), io.syscalls});
+            w.setups[i], ThreadControl{&wave_stop, wave_start, w.live[i].get(), io.syscalls});
         w.live[i]->done.store(true);
       });
     }
     ProgressLine line(io.log, io.log_is_tty && parsed.run.eta != "never");
     std::array<std::uint64_t, 3> last_bytes{}, last_ios{};
     std::uint64_t last_ns = wave_start;
+    bool stonewalled = false;
     for (;;) {
       const bool all_done =
           std::all_of(w.live.begin(), w.live.end(), [](const auto& l) { return l->done.load(); });
-      if (all_done) break;
-      if (signals.wait(kPollNs) != 0) stop.store(true);
+      if (hooks.poll ? hooks.poll(all_done) : all_done) {
+        stonewalled = !all_done;
+        wave_stop.store(true);
+        break;
+      }
+      if (signals.wait(kPollNs) != 0) {
+        stop.store(true);
+        wave_stop.store(true);
+      }
       if (line.enabled() && monotonic_ns() - last_ns >= kStatusPeriodNs)
         show_status(line, w, wave_start, last_bytes, last_ios, last_ns);
     }
     for (auto& t : threads) t.join();
     line.clear();
+    if (stonewalled && !stop.load())
+      for (auto& r : w.results) r.interrupted = false;
+    if (hooks.after_run) hooks.after_run(wave_index);
     for (auto& r : w.results) all.push_back(std::move(r));
   }
   const double elapsed_ms = static_cast<double>(monotonic_ns() - run_start_ns) / 1e6;

@@ -15,6 +15,7 @@
 // the owning thread or after it has been joined.
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace hostmark {
@@ -73,6 +74,15 @@ class Histogram {
   static std::uint64_t bucket_lower(std::size_t index);
   static std::uint64_t bucket_upper(std::size_t index);
   std::uint64_t bucket_count(std::size_t index) const { return load(counts_[index]); }
+
+  // The exact state, so a histogram can travel between processes (mpi/job_stats_codec.h) and
+  // merge there without loss: the sum of squares, and a histogram rebuilt from its non-empty
+  // buckets (index, count) and exact totals (histogram_state.cc).
+  Uint128 sum_sq_ns2() const { return sum_sq_ns2_; }
+  using BucketCounts = std::vector<std::pair<std::size_t, std::uint64_t>>;
+  static Histogram from_state(const BucketCounts& buckets, std::uint64_t count,
+                              std::uint64_t sum_ns, std::uint64_t min_ns, std::uint64_t max_ns,
+                              Uint128 sum_sq_ns2);
 
  private:
   static std::uint64_t load(const std::uint64_t& x);
