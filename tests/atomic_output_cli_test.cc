@@ -41,8 +41,7 @@ TEST(AtomicOutputCliTest, StatKilledOrStoppedMidOutput) {
   const std::string path = dir.file("stat.json");
   { std::ofstream(path) << kOld; }
   {
-    BackgroundHostmark stat({"stat", "--output-format=json", "--output=" + path, "0.05"}, {},
-                            dir);
+    BackgroundHostmark stat({"stat", "--output-format=json", "--output=" + path, "0.05"}, {}, dir);
     ASSERT_TRUE(stat.started());
     std::this_thread::sleep_for(std::chrono::milliseconds(400));  // a few reports written
     stat.signal(SIGKILL);
@@ -51,8 +50,7 @@ TEST(AtomicOutputCliTest, StatKilledOrStoppedMidOutput) {
   EXPECT_EQ(read_all(path), kOld);
   EXPECT_EQ(outputs_in(dir.path()), std::vector<std::string>{"stat.json"});
   {
-    BackgroundHostmark stat({"stat", "--output-format=json", "--output=" + path, "0.05"}, {},
-                            dir);
+    BackgroundHostmark stat({"stat", "--output-format=json", "--output=" + path, "0.05"}, {}, dir);
     std::this_thread::sleep_for(std::chrono::milliseconds(400));
     stat.signal(SIGINT);  // Ctrl-C ends stat cleanly: the reports so far become the file
     EXPECT_EQ(stat.wait(), 0) << stat.err();
@@ -68,20 +66,19 @@ TEST(AtomicOutputCliTest, FailedRunsKeepThePreviousFile) {
   { std::ofstream(path) << kOld; }
   // fio: the job fails before any output (no such directory for its file).
   const RunOutput fio =
-      run_hostmark({"fio", "--name=j", "--filename=" + dir.file("none/f"), "--rw=read",
-                    "--size=1M", "--output-format=json", "--output=" + path});
+      run_hostmark({"fio", "--name=j", "--filename=" + dir.file("none/f"), "--rw=read", "--size=1M",
+                    "--output-format=json", "--output=" + path});
   EXPECT_EQ(fio.exit_code, 1) << fio.err;
   EXPECT_EQ(read_all(path), kOld);
   // results show of an id that is not there.
-  const RunOutput show = run_hostmark({"results", "show", "999", "--results-db=" + dir.file("r.db"),
-                                       "--output=" + path});
+  const RunOutput show = run_hostmark(
+      {"results", "show", "999", "--results-db=" + dir.file("r.db"), "--output=" + path});
   EXPECT_NE(show.exit_code, 0);
   EXPECT_EQ(read_all(path), kOld);
   EXPECT_EQ(outputs_in(dir.path()), std::vector<std::string>{"out"});
   // And a run that works replaces it (fio's JSON, whole).
-  const RunOutput ok =
-      run_hostmark({"fio", "--name=j", "--filename=" + dir.file("f"), "--rw=read", "--size=1M",
-                    "--output-format=json", "--output=" + path});
+  const RunOutput ok = run_hostmark({"fio", "--name=j", "--filename=" + dir.file("f"), "--rw=read",
+                                     "--size=1M", "--output-format=json", "--output=" + path});
   ASSERT_EQ(ok.exit_code, 0) << ok.err;
   EXPECT_FALSE(nlohmann::json::parse(read_all(path), nullptr, false).is_discarded());
 }

@@ -80,21 +80,21 @@ TEST(ExporterSecurityTest, OnlyGetOfMetricsIsServed) {
   EXPECT_EQ(head.substr(0, 12), "HTTP/1.1 200");
   EXPECT_EQ(head.find("hostmark_test_metric"), std::string::npos);  // headers only
 
-  for (const char* method : {"POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT",
-                             "get", "PROPFIND"}) {
+  for (const char* method :
+       {"POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT", "get", "PROPFIND"}) {
     const std::string answer = ask(port, std::string(method) + " /metrics HTTP/1.1\r\n\r\n");
     EXPECT_EQ(answer.substr(0, 12), "HTTP/1.1 405") << method;
     EXPECT_NE(answer.find("Allow: GET"), std::string::npos) << method;
     EXPECT_EQ(answer.find("hostmark_test_metric"), std::string::npos) << method;
   }
-  for (const char* path : {"/", "/metrics/", "/METRICS", "//metrics", "/metrics/../metrics",
-                           "/../../etc/passwd", "/metrics%00", "http://other/metrics", "*",
-                           "/debug/pprof", "/metrics.json"}) {
+  for (const char* path :
+       {"/", "/metrics/", "/METRICS", "//metrics", "/metrics/../metrics", "/../../etc/passwd",
+        "/metrics%00", "http://other/metrics", "*", "/debug/pprof", "/metrics.json"}) {
     EXPECT_EQ(status_of(port, std::string("GET ") + path + " HTTP/1.1\r\n\r\n"), "HTTP/1.1 404")
         << path;
   }
-  for (const char* garbage : {"GET /metrics\r\n\r\n", "\r\n\r\n", "GET\r\n\r\n",
-                              "GET /metrics SPDY/3\r\n\r\n"}) {
+  for (const char* garbage :
+       {"GET /metrics\r\n\r\n", "\r\n\r\n", "GET\r\n\r\n", "GET /metrics SPDY/3\r\n\r\n"}) {
     EXPECT_EQ(status_of(port, garbage), "HTTP/1.1 400") << garbage;
   }
   // A request that never ends its headers is cut at kMaxRequestBytes: 400, not a growing buffer.

@@ -97,9 +97,12 @@ std::vector<std::string> db_args(const db::ConnectOptions& o) {
       return {"--db-driver=mysql", "--mysql-socket=" + o.socket, "--mysql-user=" + o.user,
               "--mysql-password=" + o.password, "--mysql-db=" + o.database};
     case db::DriverKind::kPgsql:
-      return {"--db-driver=pgsql",        "--pgsql-host=" + o.host,
-              "--pgsql-port=" + std::to_string(o.port), "--pgsql-user=" + o.user,
-              "--pgsql-password=" + o.password, "--pgsql-db=" + o.database};
+      return {"--db-driver=pgsql",
+              "--pgsql-host=" + o.host,
+              "--pgsql-port=" + std::to_string(o.port),
+              "--pgsql-user=" + o.user,
+              "--pgsql-password=" + o.password,
+              "--pgsql-db=" + o.database};
   }
   return {};
 }
@@ -170,7 +173,7 @@ TEST_P(InterruptedOltpPrepareTest, KilledPrepareIsCleanedOrFinished) {
 
 INSTANTIATE_TEST_SUITE_P(Drivers, InterruptedOltpPrepareTest,
                          ::testing::Values("sqlite", "mysql", "pgsql"),
-                         [](const auto& info) { return info.param; });
+                         [](const auto& param_info) { return param_info.param; });
 
 }  // namespace
 }  // namespace hostmark

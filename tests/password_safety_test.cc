@@ -2,9 +2,8 @@
 // stderr, --output files, the results store, `results show`, `report`) is searched for the
 // password given on the command line; the password can come from MYSQL_PWD / PGPASSWORD, a
 // --password-file / --db-password-file, or ?password_file= in the URL instead.
-#include <gtest/gtest.h>
-
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
@@ -54,8 +53,9 @@ TEST(PasswordSafetyTest, SysbenchPasswordOptionsAreMaskedEverywhere) {
   ScratchDir dir;
   const std::string db = dir.file("sbtest.db");
   const std::string store = dir.file("results.db");
-  const std::vector<std::string> common = {"sysbench", "oltp_read_only", "--db-driver=sqlite",
-                                           "--sqlite-db=" + db, "--tables=1", "--table-size=50"};
+  const std::vector<std::string> common = {"sysbench",           "oltp_read_only",
+                                           "--db-driver=sqlite", "--sqlite-db=" + db,
+                                           "--tables=1",         "--table-size=50"};
   auto with = [&common](std::vector<std::string> more) {
     std::vector<std::string> args = common;
     args.insert(args.end(), more.begin(), more.end());
@@ -64,28 +64,27 @@ TEST(PasswordSafetyTest, SysbenchPasswordOptionsAreMaskedEverywhere) {
   ASSERT_EQ(run_hostmark(with({"prepare"})).exit_code, 0);
   const std::string secret_options[] = {std::string("--mysql-password=") + kSecret,
                                         std::string("--pgsql-password=") + kSecret};
-  const RunOutput run =
-      run_hostmark(with({secret_options[0], secret_options[1], "--events=20", "--time=0",
-                         "--output-format=json", "--output=" + dir.file("run.json"),
-                         "--results-db=" + store, "run"}));
+  const RunOutput run = run_hostmark(
+      with({secret_options[0], secret_options[1], "--events=20", "--time=0", "--output-format=json",
+            "--output=" + dir.file("run.json"), "--results-db=" + store, "run"}));
   ASSERT_EQ(run.exit_code, 0) << run.err;
   expect_no_secret(run, "sysbench run");
   const nlohmann::json saved = nlohmann::json::parse(read_all(dir.file("run.json")));
   EXPECT_EQ(option_value(saved, "mysql-password"), "***") << saved["options"].dump();
   EXPECT_EQ(option_value(saved, "pgsql-password"), "***");
 
-  const RunOutput show = run_hostmark({"results", "show", "1", "--results-db=" + store,
-                                       "--output-format=json"});
+  const RunOutput show =
+      run_hostmark({"results", "show", "1", "--results-db=" + store, "--output-format=json"});
   ASSERT_EQ(show.exit_code, 0) << show.err;
   expect_no_secret(show, "results show");
   EXPECT_NE(show.out.find("***"), std::string::npos);
-  const RunOutput report = run_hostmark({"report", "1", "--results-db=" + store, "-o",
-                                         dir.file("report.html")});
+  const RunOutput report =
+      run_hostmark({"report", "1", "--results-db=" + store, "-o", dir.file("report.html")});
   ASSERT_EQ(report.exit_code, 0) << report.err;
   expect_no_secret(report, "report");
   for (const std::string format : {"csv", "normal"}) {
-    const RunOutput r =
-        run_hostmark({"results", "show", "1", "--results-db=" + store, "--output-format=" + format});
+    const RunOutput r = run_hostmark(
+        {"results", "show", "1", "--results-db=" + store, "--output-format=" + format});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     expect_no_secret(r, "results show --output-format=" + format);
   }
@@ -103,25 +102,27 @@ TEST(PasswordSafetyTest, FailedConnectionsNeverShowThePassword) {
   for (const std::string scheme : {"mysql", "postgresql"}) {
     const std::string url =
         fmt::format("{}://sbtest:{}@127.0.0.1:{}/sbtest", scheme, kSecret, port);
-    const RunOutput r = run_hostmark({"db", url, "--time=1s", "--warmup=0", "--tables=1",
-                                      "--table-size=10", "--results-db=" + store,
-                                      "--output-format=json"});
+    const RunOutput r =
+        run_hostmark({"db", url, "--time=1s", "--warmup=0", "--tables=1", "--table-size=10",
+                      "--results-db=" + store, "--output-format=json"});
     EXPECT_EQ(r.exit_code, 1) << r.err;
     expect_no_secret(r, "db " + scheme);
   }
   for (const std::string driver : {"mysql", "pgsql"}) {
-    const RunOutput r = run_hostmark(
-        {"sysbench", "oltp_read_only", "--db-driver=" + driver, "--" + driver + "-host=127.0.0.1",
-         fmt::format("--{}-port={}", driver, port), fmt::format("--{}-password={}", driver, kSecret),
-         "--events=1", "--time=0", "--results-db=" + store, "run"});
+    const RunOutput r =
+        run_hostmark({"sysbench", "oltp_read_only", "--db-driver=" + driver,
+                      "--" + driver + "-host=127.0.0.1", fmt::format("--{}-port={}", driver, port),
+                      fmt::format("--{}-password={}", driver, kSecret), "--events=1", "--time=0",
+                      "--results-db=" + store, "run"});
     EXPECT_EQ(r.exit_code, 1) << r.err;
     expect_no_secret(r, "sysbench " + driver);
   }
   const RunOutput bad_url = run_hostmark({"db", fmt::format("mysql://u:{}@h:99999/d", kSecret)});
   EXPECT_EQ(bad_url.exit_code, 2);
   expect_no_secret(bad_url, "a bad URL");
-  if (std::filesystem::exists(store))
+  if (std::filesystem::exists(store)) {
     EXPECT_EQ(everything_under(dir.path()).find(kSecret), std::string::npos);
+  }
 }
 
 TEST(PasswordSafetyTest, PasswordFileInTheUrl) {
@@ -163,12 +164,12 @@ void connect_each_way(const db::ConnectOptions& o, const std::string& scheme,
   ScratchDir dir;
   const std::string file = dir.file("pw");
   { std::ofstream(file) << o.password << "\n"; }
-  const std::string where =
-      scheme == "mysql" ? fmt::format("localhost/{}?socket={}", o.database, o.socket)
-                        : fmt::format("/{}?host={}&port={}", o.database, o.host, o.port);
+  const std::string where = scheme == "mysql"
+                                ? fmt::format("localhost/{}?socket={}", o.database, o.socket)
+                                : fmt::format("/{}?host={}&port={}", o.database, o.host, o.port);
   const std::string base = fmt::format("{}://{}@{}", scheme, o.user, where);
-  const std::vector<std::string> run = {"--time=200ms", "--warmup=0", "--tables=1",
-                                        "--table-size=10", "--threads=1", "--no-save",
+  const std::vector<std::string> run = {"--time=200ms",        "--warmup=0",  "--tables=1",
+                                        "--table-size=10",     "--threads=1", "--no-save",
                                         "--output-format=json"};
   struct Way {
     std::string name;

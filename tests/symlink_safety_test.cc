@@ -70,9 +70,8 @@ TEST_F(SymlinkSafetyTest, FioRefusesALinkAtANameItMakes) {
 TEST_F(SymlinkSafetyTest, FioNeverCreatesThroughADanglingLink) {
   // filename= names a link to a file that does not exist yet: fio would create the target.
   plant(work_.file("named"), outside_.file("created-by-the-job"));
-  const RunOutput r =
-      run_hostmark({"fio", "--name=job", "--filename=" + work_.file("named"), "--rw=write",
-                    "--size=1M", "--bs=4k"});
+  const RunOutput r = run_hostmark({"fio", "--name=job", "--filename=" + work_.file("named"),
+                                    "--rw=write", "--size=1M", "--bs=4k"});
   expect_one_line_error(r, work_.file("named"));
   expect_outside_untouched();
 }
@@ -138,12 +137,12 @@ TEST_F(SymlinkSafetyTest, FioNeverRunsCommandsFromAJob) {
                                               "--size=1M", "--" + option + "=" + touch});
     expect_one_line_error(from_args, option);
   }
-  const RunOutput engine = run_hostmark({"fio", "--name=j", "--ioengine=exec",
-                                         "--program=/bin/touch", "--arguments=" + ran});
+  const RunOutput engine = run_hostmark(
+      {"fio", "--name=j", "--ioengine=exec", "--program=/bin/touch", "--arguments=" + ran});
   EXPECT_EQ(engine.exit_code, 2) << engine.err;
-  const RunOutput trigger = run_hostmark(
-      {"fio", "--trigger=" + touch, "--trigger-file=" + work_.file("t"), "--name=j",
-       "--filename=" + work_.file("f"), "--size=1M"});
+  const RunOutput trigger =
+      run_hostmark({"fio", "--trigger=" + touch, "--trigger-file=" + work_.file("t"), "--name=j",
+                    "--filename=" + work_.file("f"), "--size=1M"});
   EXPECT_EQ(trigger.exit_code, 2) << trigger.err;
   EXPECT_FALSE(std::filesystem::exists(ran));
   EXPECT_FALSE(std::filesystem::exists(work_.file("f")));

@@ -122,8 +122,9 @@ Expected<const TargetFile*> TargetSet::ensure(const std::string& path, std::uint
     exists = (named ? ::stat(path.c_str(), &st) : ::lstat(path.c_str(), &st)) == 0;
     if (!exists && errno != ENOENT) return run_error(path, errno_text(errno));
     if (exists && S_ISLNK(st.st_mode))
-      return run_error(path, "is a symbolic link; hostmark does not follow links at the file "
-                             "names it makes (name the target with filename= to use it)");
+      return run_error(path,
+                       "is a symbolic link; hostmark does not follow links at the file "
+                       "names it makes (name the target with filename= to use it)");
     if (!exists && wanted_bytes == 0)
       return run_error(path, "the file does not exist and no size= was given");
     if (!exists && job.readonly)
@@ -161,8 +162,8 @@ Expected<const TargetFile*> TargetSet::ensure(const std::string& path, std::uint
   // fails (EEXIST) instead of being followed; an existing one is never a followed link unless
   // the user named it.
   const int create = existed ? 0 : O_CREAT | O_EXCL;
-  const int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC | create | (t->named ? 0 : O_NOFOLLOW),
-                        0644);
+  const int fd =
+      ::open(path.c_str(), O_RDWR | O_CLOEXEC | create | (t->named ? 0 : O_NOFOLLOW), 0644);
   if (fd < 0) return run_error(path, "cannot create: " + errno_text(errno));
   if (!existed) t->created = job.unlink.value_or(true);  // unlink=0 keeps what hostmark creates
   struct stat st {};

@@ -12,7 +12,7 @@
 namespace hostmark {
 namespace {
 
-constexpr int kMaxLinks = 40;         // as the kernel's ELOOP limit
+constexpr int kMaxLinks = 40;          // as the kernel's ELOOP limit
 constexpr std::size_t kMaxBase = 200;  // of the name in the temporary name (NAME_MAX is 255)
 
 std::string dir_of(const std::string& path) {
@@ -48,7 +48,8 @@ Expected<Target> resolve(const std::string& path) {
     struct stat st {};
     if (::lstat(cur.c_str(), &st) != 0) {
       if (errno == ENOENT && device_name(cur)) return run_error(path, "no such device");
-      if (errno == ENOENT) return Target{cur, false};  // a new file (its directory is checked later)
+      if (errno == ENOENT)
+        return Target{cur, false};  // a new file (its directory is checked later)
       return run_error(path, std::strerror(errno));
     }
     if (S_ISREG(st.st_mode)) return Target{cur, false};
@@ -120,10 +121,13 @@ Expected<std::unique_ptr<AtomicFile>> AtomicFile::create(const std::string& path
   }
   if (fd < 0) return run_error(path, std::strerror(errno));
   struct stat old {};
-  if (::stat(to.c_str(), &old) == 0) {  // keep what the old file had; best effort (chown: root)
-    (void)::fchmod(fd, old.st_mode & 07777);
-    if (old.st_uid != ::geteuid() || old.st_gid != ::getegid())
-      (void)::fchown(fd, old.st_uid, old.st_gid);
+  if (::stat(to.c_str(), &old) == 0) {
+    // Keep the old file's mode and owner. Best effort: only root may give a file away, and a
+    // file that cannot get them back is still written.
+    [[maybe_unused]] const int mode_kept = ::fchmod(fd, old.st_mode & 07777);
+    if (old.st_uid != ::geteuid() || old.st_gid != ::getegid()) {
+      [[maybe_unused]] const int owner_kept = ::fchown(fd, old.st_uid, old.st_gid);
+    }
   }
   return std::unique_ptr<AtomicFile>(new AtomicFile(fd, mode, path, to, std::move(temp)));
 }
@@ -177,8 +181,8 @@ Status AtomicFile::commit() {
     const int err = errno;
     ::close(dir);
     if (synced != 0 && err != EINVAL)
-      return run_error(path_, fmt::format("written, but fsync of its directory: {}",
-                                          std::strerror(err)));
+      return run_error(path_,
+                       fmt::format("written, but fsync of its directory: {}", std::strerror(err)));
   }
   return Ok{};
 }
