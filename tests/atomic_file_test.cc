@@ -20,17 +20,13 @@
 #include <sstream>
 
 #include "output/format.h"
+#include "safety_test_util.h"
 #include "scratch_dir.h"
 
 namespace hostmark {
 namespace {
 
-std::string read_all(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using safety_test::read_all;
 
 std::vector<std::string> names_in(const std::string& dir) {
   std::vector<std::string> names;

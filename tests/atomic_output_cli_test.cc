@@ -12,18 +12,14 @@
 #include <thread>
 
 #include "background_hostmark.h"
+#include "safety_test_util.h"
 
 namespace hostmark {
 namespace {
 
-const std::string kOld = "the output of an earlier run\n";
+using safety_test::read_all;
 
-std::string read_all(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+const std::string kOld = "the output of an earlier run\n";
 
 // The names in `dir` other than the child's stdout/stderr files.
 std::vector<std::string> outputs_in(const std::string& dir) {

@@ -12,18 +12,13 @@
 #include "background_hostmark.h"
 #include "db_servers.h"
 #include "oltp_test_util.h"
+#include "safety_test_util.h"
 #include "sysbench_fileio_env.h"
 
 namespace hostmark {
 namespace {
 
-void expect_one_line_error(const RunOutput& r, int code, const std::string& culprit) {
-  EXPECT_EQ(r.exit_code, code) << r.err;
-  const auto lines = output_lines(r.err);
-  ASSERT_EQ(lines.size(), 1u) << r.err;
-  EXPECT_EQ(lines[0].rfind("hostmark: ", 0), 0u) << lines[0];
-  EXPECT_NE(lines[0].find(culprit), std::string::npos) << lines[0];
-}
+using safety_test::expect_one_line_error;
 
 std::int64_t size_of(const std::string& path) {
   struct stat st {};
@@ -70,7 +65,7 @@ TEST(InterruptedPrepareTest, FileioShortFileIsNamedByRunAndCompletedByPrepare) {
   }
   ASSERT_FALSE(first_incomplete.empty()) << "the prepare finished before it was killed";
   const auto run_args = with({"--file-test-mode=rndrd", "--events=200", "--time=0", "run"});
-  expect_one_line_error(run_hostmark(run_args), 1, first_incomplete);
+  expect_one_line_error(run_hostmark(run_args), first_incomplete, 1);
 
   const bool was_short = size_of(dir.file(first_incomplete)) >= 0;
   const RunOutput again = run_hostmark(with({"prepare"}));
@@ -134,7 +129,7 @@ class InterruptedOltpPrepareTest : public ::testing::TestWithParam<std::string> 
     kill_a_prepare();
     EXPECT_TRUE(exists("sbtest1_hostmark_partial"));  // what a kill leaves: a half-loaded table
     EXPECT_FALSE(exists("sbtest1"));                  // never under the name a run uses
-    expect_one_line_error(run_hostmark(sb({"--events=5", "--time=0", "run"})), 1, "sbtest1");
+    expect_one_line_error(run_hostmark(sb({"--events=5", "--time=0", "run"})), "sbtest1", 1);
     const RunOutput cleanup = run_hostmark(sb({"cleanup"}));
     ASSERT_EQ(cleanup.exit_code, 0) << cleanup.err;
     EXPECT_FALSE(exists("sbtest1_hostmark_partial"));

@@ -14,19 +14,15 @@
 #include "db_servers.h"
 #include "db_test_util.h"
 #include "run_binary.h"
+#include "safety_test_util.h"
 #include "scratch_dir.h"
 
 namespace hostmark {
 namespace {
 
-constexpr const char* kSecret = "Pw-9f3b1c-unguessable";
+using safety_test::read_all;
 
-std::string read_all(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+constexpr const char* kSecret = "Pw-9f3b1c-unguessable";
 
 // Every byte of every file under `dir` (the results store with its WAL, output files...).
 std::string everything_under(const std::string& dir) {

@@ -10,28 +10,17 @@
 #include <sstream>
 
 #include "run_binary.h"
+#include "safety_test_util.h"
 #include "scratch_dir.h"
 #include "sysbench_fileio_env.h"
 
 namespace hostmark {
 namespace {
 
+using safety_test::expect_one_line_error;
+using safety_test::read_all;
+
 const std::string kOutside = "a file outside the job's directory: keep me\n";
-
-std::string read_all(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void expect_one_line_error(const RunOutput& r, const std::string& culprit) {
-  EXPECT_NE(r.exit_code, 0) << r.out;
-  const auto lines = output_lines(r.err);
-  ASSERT_EQ(lines.size(), 1u) << r.err;
-  EXPECT_EQ(lines[0].rfind("hostmark: ", 0), 0u) << lines[0];
-  EXPECT_NE(lines[0].find(culprit), std::string::npos) << lines[0];
-}
 
 class SymlinkSafetyTest : public ::testing::Test {
  protected:
