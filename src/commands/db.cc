@@ -125,6 +125,7 @@ int run_db_command(const std::vector<std::string>& args, const CommandIo& io) {
   app.add_option("url", url,
                  "sqlite:PATH, mysql://user[:password]@host[:port]/db[?socket=PATH&ssl=MODE], "
                  "postgresql://user[:password]@host[:port]/db[?host=SOCKETDIR&sslmode=MODE] "
+                 "(server URLs also take password_file=PATH) "
                  "(default: SQLite in a temporary file under $TMPDIR, or /var/tmp when unset)");
   app.add_option("--tables", o.tables, "number of sbtest tables")
       ->capture_default_str()
@@ -137,7 +138,7 @@ int run_db_command(const std::vector<std::string>& args, const CommandIo& io) {
   app.add_option("--time", time, "duration of each phase (e.g. 5s, 500ms)")->capture_default_str();
   app.add_option("--warmup", warmup, "read-write warm-up before the phases (0 for none)")
       ->capture_default_str();
-  app.add_option("--password-file", password_file,
+  app.add_option("--password-file,--db-password-file", password_file,
                  "read the password from this file's first line (when the URL, MYSQL_PWD or "
                  "PGPASSWORD give none)");
   app.add_flag("--drop-existing", o.drop_existing,
@@ -158,6 +159,7 @@ int run_db_command(const std::vector<std::string>& args, const CommandIo& io) {
 
   db::DbUrl parsed;
   if (!url.empty()) parsed = db::parse_db_url(url).value();
+  db::read_url_password_file(parsed).value();
   std::optional<std::string> file_password;
   if (!password_file.empty()) file_password = db::read_password_file(password_file).value();
   db::resolve_password(parsed, env(db::password_env_name(parsed.options.kind)), file_password);

@@ -47,6 +47,7 @@ void check_directory(const std::string& path) {
 std::optional<db::ConnectOptions> parse_db(const std::string& url) {
   if (url.empty()) return std::nullopt;
   db::DbUrl parsed = db::parse_db_url(url).value();
+  db::read_url_password_file(parsed).value();
   const std::string env_name(db::password_env_name(parsed.options.kind));
   std::optional<std::string> env_password;
   if (const char* v = env_name.empty() ? nullptr : std::getenv(env_name.c_str())) env_password = v;

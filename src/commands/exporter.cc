@@ -28,6 +28,9 @@ int run_exporter_command(const std::vector<std::string>& args, const CommandIo& 
   if (!parse_command_line(app, args, io)) return 0;
   const auto address = exporter::parse_listen_address(listen).value();
   auto server = exporter::HttpServer::listen(address).value();
+  // Before the line that says where it listens: a SIGINT sent as soon as a script reads it
+  // stops the server cleanly (exit 0) instead of killing it.
+  SignalGuard guard;
   io.err << "hostmark exporter: listening on http://" << server->bound_address() << "/metrics\n";
   io.err.flush();
 
@@ -41,7 +44,6 @@ int run_exporter_command(const std::vector<std::string>& args, const CommandIo& 
     if (top_processes > 0) text += exporter::process_metrics_text(processes.update());
     return text;
   };
-  SignalGuard guard;
   server->serve(render, [&guard] { return guard.stop_requested(); });
   return 0;
 }

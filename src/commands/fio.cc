@@ -3,7 +3,6 @@
 // status line go to stderr only, so JSON and terse output stay machine-readable.
 #include <fmt/format.h>
 
-#include <fstream>
 #include <iostream>
 
 #include "commands/command.h"
@@ -15,6 +14,7 @@
 #include "mpi/comm.h"
 #include "mpi/dist_options.h"
 #include "output/fio_report.h"
+#include "output/format.h"
 
 namespace hostmark {
 
@@ -32,23 +32,17 @@ int run_fio_command(const std::vector<std::string>& args, const CommandIo& io) {
   }
   if (parsed.run.parse_only) return 0;
   const auto formats = parse_fio_formats(parsed.run.output_format).value();
-  std::ofstream file;
-  std::ostream* out = &io.out;
-  if (!parsed.run.output_path.empty()) {
-    file.open(parsed.run.output_path, std::ios::out | std::ios::trunc);
-    if (!file) throw Failure(run_error(parsed.run.output_path, "cannot create the output file"));
-    out = &file;
-  }
+  // --output: replaced atomically at the end (a failed or killed run leaves the old file).
+  auto sink = OutputSink::open(OutputOptions{OutputFormat::kNormal, parsed.run.output_path}, io.out)
+                  .value();
+  std::ostream* out = &sink->stream();
   if (formats.normal) {  // fio's start-up lines, before the run (normal output only)
     write_fio_banner(parsed.jobs, io::job_groupids(parsed.jobs), build::kVersion, *out);
     out->flush();
   }
   const fio::FioRun run = io::run_fio_jobs(parsed, io::RunIo{io.err, io.err_is_tty}).value();
   write_fio_output(run, parsed.run.output_format, *out).value();
-  out->flush();
-  if (!*out)
-    throw Failure(run_error(parsed.run.output_path.empty() ? "stdout" : parsed.run.output_path,
-                            "write failed"));
+  sink->close().value();
   for (const auto& w : run.warnings) io.err << "hostmark: warning: " << w << '\n';
 
   int status = run.interrupted ? 1 : 0;

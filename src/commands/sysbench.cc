@@ -157,7 +157,9 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
   Result result;
   result.command = "sysbench " + std::string(test.name);
   result.context = collect_context();
-  for (const auto& [k, v] : args.given()) result.options.emplace_back(k, v);
+  // Passwords never reach a result (JSON, CSV, the results store, reports): kept as "***".
+  for (const auto& [k, v] : args.given())
+    result.options.emplace_back(k, k.ends_with("password") ? std::string("***") : v);
   ProgressLine progress(io.err, io.err_is_tty && args.count(groups, "verbosity") > 0);
   SysbenchObserver observer(normal ? &sink->stream() : nullptr, progress,
                             "sysbench " + std::string(test.name), spec.percentile, test, *workload);

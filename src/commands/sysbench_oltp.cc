@@ -4,10 +4,12 @@
 
 #include <array>
 #include <cmath>
+#include <cstdlib>
 #include <iostream>
 #include <sstream>
 
 #include "commands/sysbench_oltp_options.h"
+#include "db/db_url.h"
 #include "runner/signal_guard.h"
 
 namespace hostmark {
@@ -208,6 +210,20 @@ OltpSpec oltp_spec_from(OltpKind kind, const SbArgs& a, Groups g) {
   return s;
 }
 
+// The password rule of `hostmark db` (db/db_url.h) for the sysbench face: --mysql-password /
+// --pgsql-password, else MYSQL_PWD / PGPASSWORD, else --db-password-file's first line.
+std::string password_from(const SbArgs& a, Groups g, const char* option, db::DriverKind kind) {
+  const std::string given = a.text(g, option);
+  if (!given.empty()) return given;
+  const char* env = std::getenv(std::string(db::password_env_name(kind)).c_str());
+  if (env != nullptr && *env != '\0') return env;
+  const std::string file = a.text(g, "db-password-file");
+  if (file.empty()) return "";
+  auto password = db::read_password_file(file);
+  if (!password) throw Failure(usage_error("--db-password-file", password.error().why));
+  return std::move(password).value();
+}
+
 db::ConnectOptions connect_options_from(const SbArgs& a, Groups g) {
   db::ConnectOptions o;
   const std::string driver = a.text(g, "db-driver");
@@ -225,7 +241,7 @@ db::ConnectOptions connect_options_from(const SbArgs& a, Groups g) {
     o.port = static_cast<unsigned>(p);
     o.socket = single(a, g, "mysql-socket");
     o.user = a.text(g, "mysql-user");
-    o.password = a.text(g, "mysql-password");
+    o.password = password_from(a, g, "mysql-password", o.kind);
     o.database = a.text(g, "mysql-db");
     o.ssl = a.text(g, "mysql-ssl-mode");
     if (o.ssl.empty()) o.ssl = a.flag(g, "mysql-ssl") ? "on" : "off";
@@ -238,7 +254,7 @@ db::ConnectOptions connect_options_from(const SbArgs& a, Groups g) {
       throw Failure(usage_error("--pgsql-port", fmt::format("'{}' is not a port", port)));
     o.port = static_cast<unsigned>(port);
     o.user = a.text(g, "pgsql-user");
-    o.password = a.text(g, "pgsql-password");
+    o.password = password_from(a, g, "pgsql-password", o.kind);
     o.database = a.text(g, "pgsql-db");
     o.ssl = a.text(g, "pgsql-sslmode");
     static constexpr std::array kModes = {"disable", "allow",     "prefer",

@@ -61,6 +61,9 @@ constexpr std::array kDatabase = {
     SbOptionDef{"db-ps-mode", SbArgType::kString, "auto",
                 "prepared statements usage mode {auto, disable}"},
     SbOptionDef{"db-debug", SbArgType::kFlag, "off", "print database-specific debug information"},
+    SbOptionDef{"db-password-file", SbArgType::kString, "",
+                "read the MySQL/PostgreSQL password from this file's first line when "
+                "--mysql-password/--pgsql-password, MYSQL_PWD/PGPASSWORD give none (hostmark)"},
     SbOptionDef{"mysql-host", SbArgType::kList, "localhost", "MySQL server host"},
     SbOptionDef{"mysql-port", SbArgType::kList, "3306", "MySQL server port"},
     SbOptionDef{"mysql-socket", SbArgType::kList, "", "MySQL socket"},

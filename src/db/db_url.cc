@@ -182,8 +182,14 @@ void parse_query(std::string_view query, DbUrl& url) {
       o.port = parse_port(value);
     } else if (!mysql && key == "user") {
       set_once(o.user, value, "the user");
+    } else if (key == "password_file") {
+      if (url.password_in_url || !url.password_file.empty())
+        throw UrlProblem{"the password is given twice"};
+      if (value.empty()) throw UrlProblem{"password_file= names no file"};
+      url.password_file = value;
     } else if (!mysql && key == "password") {
-      if (url.password_in_url) throw UrlProblem{"the password is given twice"};
+      if (url.password_in_url || !url.password_file.empty())
+        throw UrlProblem{"the password is given twice"};
       o.password = value;
       url.password_in_url = true;
     } else if (!mysql && key == "dbname") {
@@ -191,7 +197,8 @@ void parse_query(std::string_view query, DbUrl& url) {
     } else {
       throw UrlProblem{fmt::format(
           "unknown parameter '{}' ({} URLs take {})", key, mysql ? "mysql" : "postgresql",
-          mysql ? "socket= and ssl=" : "host=, port=, user=, password=, dbname=, sslmode=")};
+          mysql ? "socket=, ssl= and password_file="
+                : "host=, port=, user=, password=, password_file=, dbname=, sslmode=")};
     }
   }
 }
@@ -228,6 +235,8 @@ DbUrl parse_server(std::string_view scheme, std::string_view rest, DriverKind ki
   if (o.database.find('/') != std::string::npos)
     throw UrlProblem{fmt::format("database '{}' holds a '/'", o.database)};
   parse_query(query, url);
+  if (url.password_in_url && !url.password_file.empty())
+    throw UrlProblem{"the password is given twice"};
   if (kind == DriverKind::kMysql) {
     if (o.database.empty()) throw UrlProblem{"no database: write mysql://user@host/DATABASE"};
     if (!o.socket.empty() && o.host.empty()) o.host = "localhost";

@@ -9,8 +9,11 @@
 //                                directory, given percent-encoded or as ?host=; ?port=, ?user=,
 //                                ?password=, ?dbname= are accepted too)
 // Every part is percent-decoded; an IPv6 host is written in brackets: mysql://u@[::1]:3306/db.
-// The password comes from the URL, else from MYSQL_PWD / PGPASSWORD, else from --password-file
-// (resolve_password); with none, libpq still reads ~/.pgpass (PGPASSFILE) itself.
+// Both server schemes take ?password_file=PATH: the password is that file's first line, so it
+// never appears in a command line, a shell history or `ps`.
+// The password comes from the URL (user:password@, ?password=, ?password_file=), else from
+// MYSQL_PWD / PGPASSWORD, else from --password-file (resolve_password); with none, libpq still
+// reads ~/.pgpass (PGPASSFILE) itself.
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,6 +26,7 @@ namespace hostmark::db {
 struct DbUrl {
   ConnectOptions options;
   bool password_in_url = false;  // the URL itself held a password (even an empty one)
+  std::string password_file;     // ?password_file=PATH: read by read_url_password_file
 };
 
 // Parses `url`. A bad URL is one usage error naming the URL (its password redacted) and the
@@ -46,6 +50,10 @@ std::string_view password_env_name(DriverKind kind);
 // --password-file, nullopt when not given). Leaves it empty otherwise.
 void resolve_password(DbUrl& url, const std::optional<std::string>& env_password,
                       const std::optional<std::string>& file_password);
+
+// Reads the URL's ?password_file= (when given) into its password, as if the URL held it.
+// Usage error "password_file: cannot read '<path>'" when it cannot be read.
+Status read_url_password_file(DbUrl& url);
 
 // The password in `path`: its first line without the line end. Fails (usage error naming the
 // file) when it cannot be read.

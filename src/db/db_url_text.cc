@@ -117,6 +117,15 @@ void resolve_password(DbUrl& url, const std::optional<std::string>& env_password
   }
 }
 
+Status read_url_password_file(DbUrl& url) {
+  if (url.password_file.empty()) return Ok{};
+  auto password = read_password_file(url.password_file);
+  if (!password) return usage_error("password_file", password.error().why);
+  url.options.password = std::move(password).value();
+  url.password_in_url = true;
+  return Ok{};
+}
+
 Expected<std::string> read_password_file(const std::string& path) {
   std::ifstream in(path);
   if (!in) return usage_error("--password-file", fmt::format("cannot read '{}'", path));

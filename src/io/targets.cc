@@ -117,15 +117,21 @@ Expected<const TargetFile*> TargetSet::ensure(const std::string& path, std::uint
   TargetFile* t = it == files_.end() ? nullptr : it->second.get();
   bool exists = t != nullptr;
   if (t == nullptr) {
+    const bool named = !job.filenames.empty();
     struct stat st {};
-    exists = ::stat(path.c_str(), &st) == 0;
+    exists = (named ? ::stat(path.c_str(), &st) : ::lstat(path.c_str(), &st)) == 0;
     if (!exists && errno != ENOENT) return run_error(path, errno_text(errno));
+    if (exists && S_ISLNK(st.st_mode))
+      return run_error(path,
+                       "is a symbolic link; hostmark does not follow links at the file "
+                       "names it makes (name the target with filename= to use it)");
     if (!exists && wanted_bytes == 0)
       return run_error(path, "the file does not exist and no size= was given");
     if (!exists && job.readonly)
       return run_error(path, "the file does not exist and readonly forbids creating it");
     auto fresh = std::make_unique<TargetFile>();
     fresh->path = path;
+    fresh->named = named;
     t = fresh.get();
     files_.emplace(path, std::move(fresh));
     if (exists) {
@@ -152,7 +158,12 @@ Expected<const TargetFile*> TargetSet::ensure(const std::string& path, std::uint
                                  t->size, wanted_bytes));
 
   const bool existed = exists && (t->size > 0 || ::access(path.c_str(), F_OK) == 0);
-  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  // A missing file is created with O_EXCL: a link planted at its name since the check above
+  // fails (EEXIST) instead of being followed; an existing one is never a followed link unless
+  // the user named it.
+  const int create = existed ? 0 : O_CREAT | O_EXCL;
+  const int fd =
+      ::open(path.c_str(), O_RDWR | O_CLOEXEC | create | (t->named ? 0 : O_NOFOLLOW), 0644);
   if (fd < 0) return run_error(path, "cannot create: " + errno_text(errno));
   if (!existed) t->created = job.unlink.value_or(true);  // unlink=0 keeps what hostmark creates
   struct stat st {};
@@ -258,6 +269,7 @@ Status TargetSet::invalidate(const std::vector<ThreadFile>& files) {
 Expected<int> open_target(const TargetFile& target, const fio::JobOptions& job) {
   if (target.diskless) return -1;
   int flags = (job_writes(job) ? O_RDWR : O_RDONLY) | O_CLOEXEC;
+  if (!target.named) flags |= O_NOFOLLOW;  // see TargetFile::named
   if (job.direct) flags |= O_DIRECT;
   if (job.sync_io) flags |= O_SYNC;
   const int fd = ::open(target.path.c_str(), flags);

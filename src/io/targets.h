@@ -24,6 +24,10 @@ struct TargetFile {
   bool created = false;   // by hostmark, this run
   dev_t device = 0;       // the device holding it (st_dev, or st_rdev for a block device)
   bool diskless = false;  // ioengine=null: nothing is created or opened
+  // Named by the user (filename=): a symbolic link there is followed, as fio does (by-id links
+  // to devices). A name hostmark made (directory= and filename_format) is never followed: a
+  // link planted there is refused, so a job cannot be pointed at a file outside its directory.
+  bool named = false;
 };
 
 // One file as a job thread sees it: which target, and the part of it the thread addresses.
@@ -45,12 +49,12 @@ class TargetSet {
   TargetSet& operator=(const TargetSet&) = delete;
 
   // Makes the files of thread `jobnum` ready: existing ones are measured, missing ones created
-  // and laid out (written in full when the job reads them, as fio does; else allocated), and
-  // regions computed from size/offset/offset_increment. Layout messages go to `log`.
-  // On failure: a run error naming the file ("fio_test: no size= given and the file does not
-  // exist"). `stop_requested` is polled between layout chunks: when it says yes, the layout ends
-  // with a run error "interrupted while laying out" (the partly laid out file is removed as
-  // created).
+  // (O_CREAT|O_EXCL: never through a link planted at the name) and laid out (written in full when
+  // the job reads them, as fio does; else allocated), and regions computed from
+  // size/offset/offset_increment. Layout messages go to `log`. On failure: a run error naming the
+  // file ("fio_test: no size= given and the file does not exist"). `stop_requested` is polled
+  // between layout chunks: when it says yes, the layout ends with a run error "interrupted while
+  // laying out" (the partly laid out file is removed as created).
   Expected<std::vector<ThreadFile>> prepare_thread(
       const fio::JobOptions& job, int jobnum, std::ostream& log,
       const std::function<bool()>& stop_requested = {});

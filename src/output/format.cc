@@ -4,7 +4,6 @@
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
 
 #include "output/csv.h"
 #include "output/json.h"
@@ -25,20 +24,24 @@ Expected<std::shared_ptr<OutputSink>> OutputSink::open(const OutputOptions& opti
     sink->out_ = &stdout_stream;
     return sink;
   }
-  auto file = std::make_unique<std::ofstream>(options.path, std::ios::out | std::ios::trunc);
-  if (!*file)
+  auto file = AtomicFile::create(options.path);
+  if (!file)
     return run_error("--output",
-                     fmt::format("cannot create '{}': {}", options.path, std::strerror(errno)));
-  sink->out_ = file.get();
-  sink->file_ = std::move(file);
+                     fmt::format("cannot create '{}': {}", options.path, file.error().why));
+  sink->file_ = std::move(file).value();
+  sink->out_ = &sink->file_->stream();
   sink->path_ = options.path;
   return sink;
 }
 
 Expected<bool> OutputSink::close() {
+  if (file_) {
+    const Status committed = file_->commit();
+    if (!committed) return committed.error();
+    return true;
+  }
   errno = 0;
   out_->flush();
-  if (file_) file_->close();
   if (!*out_) {
     const std::string why = errno != 0 ? std::strerror(errno) : "write failed";
     return run_error(path_.empty() ? "standard output" : path_, why);

@@ -1,7 +1,6 @@
 #pragma once
 // Output formats shared by every command (--output-format, --output) and the one place a
 // Result is turned into bytes for the chosen format.
-#include <fstream>
 #include <functional>
 #include <memory>
 #include <ostream>
@@ -9,6 +8,7 @@
 #include <string_view>
 
 #include "core/error.h"
+#include "output/atomic_file.h"
 #include "results/result.h"
 
 namespace hostmark {
@@ -24,18 +24,21 @@ struct OutputOptions {
 };
 
 // Where formatted output goes: the --output file, or the given stream (stdout).
-// open() fails with a run error naming the file when it cannot be created.
+// The file is replaced atomically (output/atomic_file.h): it appears, whole, at close(); until
+// then, and for good when the command fails before close() or close() fails, the file keeps its
+// old content. open() fails with a run error naming the file when it cannot be created.
 class OutputSink {
  public:
   static Expected<std::shared_ptr<OutputSink>> open(const OutputOptions& options,
                                                     std::ostream& stdout_stream);
   std::ostream& stream() { return *out_; }
-  // Flushes; a run error naming the file when the write failed (disk full...).
+  // Flushes and puts the file in place; a run error naming the file when the write failed
+  // (disk full...), the old file then untouched.
   Expected<bool> close();
 
  private:
   OutputSink() = default;
-  std::unique_ptr<std::ofstream> file_;
+  std::unique_ptr<AtomicFile> file_;
   std::ostream* out_ = nullptr;
   std::string path_;
 };

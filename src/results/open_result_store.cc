@@ -47,7 +47,10 @@ Expected<std::unique_ptr<ResultStore>> open_result_store(const std::string& url)
   if (!has_scheme) return open_sqlite_result_store(url);
   Expected<db::DbUrl> parsed = db::parse_db_url(url);
   if (!parsed) return usage_error("--results-db", parsed.error().message());
-  const db::ConnectOptions& o = parsed->options;
+  db::DbUrl with_password = parsed.value();
+  if (Status read = db::read_url_password_file(with_password); !read)
+    return usage_error("--results-db", read.error().message());
+  const db::ConnectOptions& o = with_password.options;
   switch (o.kind) {
     case db::DriverKind::kSqlite: return open_sqlite_result_store(o.sqlite_path);
     case db::DriverKind::kPgsql: return open_pgsql_result_store(o);

@@ -62,7 +62,8 @@ Expected<DiskProfileTarget> resolve_disk_target(const std::string& given,
   }
   if (S_ISDIR(st.st_mode)) {
     t.path = (std::filesystem::path(given) / kDiskTestFileName).string();
-    if (::access(t.path.c_str(), F_OK) == 0) {
+    struct stat existing {};
+    if (::lstat(t.path.c_str(), &existing) == 0) {  // a dangling link too: never created through
       return usage_error(t.path,
                          "already exists (left by an interrupted run?): remove it, or "
                          "name it as PATH to test it as it is");

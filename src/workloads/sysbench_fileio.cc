@@ -320,14 +320,18 @@ FileioWorkload::FileioWorkload(const FileioSpec& spec, int threads, platform::Sy
   for (std::uint64_t i = 0; i < spec.file_num; ++i) {
     const std::string name = fileio_file_name(i);
     const std::string path = spec.dir == "." ? name : spec.dir + "/" + name;
-    const int fd = ::open(path.c_str(), access | spec.open_flags | O_CLOEXEC, 0600);
+    // O_NOFOLLOW: the test files are regular files prepare made; a link planted at a name is
+    // refused, never written through.
+    const int fd = ::open(path.c_str(), access | spec.open_flags | O_CLOEXEC | O_NOFOLLOW, 0600);
     if (fd < 0) {
       const int err = errno;
       close_all(s);
-      throw Failure(
-          run_error("Cannot open file '" + name + "'",
-                    std::string(std::strerror(err)) +
-                        (err == ENOENT ? " (did you forget to run the prepare step?)" : "")));
+      throw Failure(run_error(
+          "Cannot open file '" + name + "'",
+          err == ELOOP ? std::string("it is a symbolic link; hostmark does not follow links at "
+                                     "test file names (remove it)")
+                       : std::string(std::strerror(err)) +
+                             (err == ENOENT ? " (did you forget to run the prepare step?)" : "")));
     }
     s.files.push_back({fd, spec.file_bytes(), false, name});
     struct stat st {};

@@ -79,7 +79,14 @@ void prepare_fileio_files(const FileioSpec& spec, const std::string& flags_text,
     const std::string name = fileio_file_name(i);
     struct stat st {};
     std::uint64_t from = 0;
-    if (::stat(path.c_str(), &st) == 0) {
+    const bool exists = ::lstat(path.c_str(), &st) == 0;
+    if (exists && !S_ISREG(st.st_mode)) {  // never follow a link planted at a test file's name
+      throw Failure(run_error(name, S_ISLNK(st.st_mode)
+                                        ? "is a symbolic link; hostmark writes test files only "
+                                          "as regular files it creates (remove it)"
+                                        : "exists and is not a regular file (remove it)"));
+    }
+    if (exists) {
       if (static_cast<std::uint64_t>(st.st_size) >= spec.file_bytes()) {
         out << "Reusing existing file " << name << '\n';
         continue;
@@ -90,7 +97,10 @@ void prepare_fileio_files(const FileioSpec& spec, const std::string& flags_text,
       out << "Creating file " << name << '\n';
     }
     out.flush();
-    const int fd = ::open(path.c_str(), O_CREAT | O_WRONLY | O_CLOEXEC | spec.open_flags, 0600);
+    // O_EXCL for a new file, O_NOFOLLOW for an existing one: a link planted since the check
+    // above makes the open fail instead of sending the writes elsewhere.
+    const int create = exists ? O_NOFOLLOW : O_CREAT | O_EXCL;
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | create | spec.open_flags, 0600);
     if (fd < 0) fail(name, "cannot create", errno);
     try {
       written += fill_file(syscalls, spec, i, fd, from, block.p, rng);
