@@ -113,7 +113,7 @@ TEST(TimeSeriesCli, FioRunsAreSavedSilentlyAndListed) {
   const std::string db = dir.file("r.db");
   const RunOutput r =
       run_hostmark({"fio", "--name=probe", "--filename=" + dir.file("f"), "--size=4M",
-                    "--rw=randrw", "--bs=4k", "--runtime=0.5", "--time_based", "--ioengine=psync",
+                    "--rw=randrw", "--bs=4k", "--runtime=500ms", "--time_based", "--ioengine=psync",
                     "--output-format=json", "--results-db=" + db});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err, "");

@@ -2,8 +2,8 @@
 // What one job thread counts while it runs: per-direction bytes, I/Os and latencies (slat, clat,
 // lat), bandwidth and IOPS samples every bwavgtime/iopsavgtime, queue-depth distributions, sync
 // latencies, reads and writes per interval (a TimeSeries), and live totals the status line
-// reads from another thread. Single writer (the job
-// thread); the live totals are relaxed atomics. finish() hands everything to a fio::JobStats.
+// reads from another thread. Single writer (the job thread); the live totals are relaxed
+// atomics. finish() hands everything to a fio::JobStats.
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -67,8 +67,7 @@ class JobAccounting {
   }
 
   // Takes bandwidth/IOPS samples (and the time series' totals) when a sample period has passed
-  // and publishes live totals.
-  // Cheap when no period has passed (one compare).
+  // and publishes live totals. Cheap when no period has passed (one compare).
   void tick(std::uint64_t now_ns) {
     if (now_ns >= next_event_ns_) publish(now_ns);
   }

@@ -91,33 +91,34 @@ std::string percentile_chart(const Result& r) {
   return boxed(render_line_chart(chart));
 }
 
+// One rate over time of one phase: a line per direction that did something.
+std::string over_time_chart(const std::string& what, const std::string& unit,
+                            const std::string& phase, std::vector<LineSeries> lines) {
+  LineChart c{
+      fmt::format("{} over time: {}", what, phase), axis("time", "s"), axis(what, unit), {}};
+  for (auto& line : lines) {
+    const bool any = std::any_of(line.points.begin(), line.points.end(),
+                                 [](const auto& pt) { return pt.second > 0; });
+    if (any) c.lines.push_back(std::move(line));
+  }
+  return boxed(render_line_chart(c));
+}
+
 // IOPS and bandwidth (I/O phases) or events/s over time, one chart each per phase.
 std::string time_series_charts(const Result& r) {
   std::string out;
   for (const auto& p : r.phases) {
     if (!p.time_series) continue;
-    const RatesOverTime rates = rates_over_time(*p.time_series);
-    const auto chart =
-        [&p](const char* what, const char* unit,
-             std::vector<std::pair<const char*, const std::vector<std::pair<double, double>>*>>
-                 lines) {
-          LineChart c{fmt::format("{} over time: {}", what, p.name),
-                      axis("time", "s"),
-                      axis(what, unit),
-                      {}};
-          for (const auto& [name, points] : lines) {
-            const bool any = std::any_of(points->begin(), points->end(),
-                                         [](const auto& pt) { return pt.second > 0; });
-            if (any) c.lines.push_back({name, *points});
-          }
-          return boxed(render_line_chart(c));
-        };
+    RatesOverTime rates = rates_over_time(*p.time_series);
     if (p.time_series->io()) {
-      out += chart("IOPS", "IO/s", {{"read", &rates.read_iops}, {"write", &rates.write_iops}});
-      out += chart("bandwidth", "MB/s",
-                   {{"read", &rates.read_mb_per_s}, {"write", &rates.write_mb_per_s}});
+      out += over_time_chart(
+          "IOPS", "IO/s", p.name,
+          {{"read", std::move(rates.read_iops)}, {"write", std::move(rates.write_iops)}});
+      out += over_time_chart(
+          "bandwidth", "MB/s", p.name,
+          {{"read", std::move(rates.read_mb_per_s)}, {"write", std::move(rates.write_mb_per_s)}});
     } else {
-      out += chart("rate", "events/s", {{"", &rates.events_per_s}});
+      out += over_time_chart("rate", "events/s", p.name, {{"", std::move(rates.events_per_s)}});
     }
   }
   return out;
