@@ -19,7 +19,9 @@ void expect_ascending_and_disjoint(const std::vector<LatencyBucket>& buckets) {
   for (std::size_t i = 0; i < buckets.size(); ++i) {
     EXPECT_LE(buckets[i].lower_ns, buckets[i].upper_ns) << i;
     EXPECT_GT(buckets[i].count, 0u) << i;
-    if (i > 0) EXPECT_GT(buckets[i].lower_ns, buckets[i - 1].upper_ns) << i;
+    if (i > 0) {
+      EXPECT_GT(buckets[i].lower_ns, buckets[i - 1].upper_ns) << i;
+    }
   }
 }
 

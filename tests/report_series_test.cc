@@ -2,6 +2,7 @@
 // percentile curve the report draws from time series and histograms.
 #include "results/report_series.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -71,10 +72,12 @@ TEST(ReportSeriesTest, PercentileCurveRisesFromMinToMax) {
 }
 
 TEST(SvgHistogramTest, DrawsABarPerDrawableBin) {
-  HistogramChart chart{"Latency <histogram>", {}, {}, {}};
-  chart.x.title = "latency";
-  chart.x.unit = "\u00b5s";
-  chart.y.unit = "%";
+  ChartAxis x;  // built with fmt: gcc 12's -Wrestrict misfires on assigning short literals here
+  x.title = fmt::format("{}", "latency");
+  x.unit = fmt::format("{}", "\u00b5s");
+  ChartAxis y;
+  y.unit = fmt::format("{}", "%");
+  HistogramChart chart{fmt::format("{}", "Latency <histogram>"), x, y, {}};
   chart.bars = {{10, 12.6, 40}, {12.6, 15.8, 60}, {0, 1, 5}, {20, 10, 5}, {30, 40, NAN}};
   const std::string svg = render_histogram_chart(chart);
   EXPECT_EQ(svg.rfind("<svg class=\"chart\"", 0), 0u);

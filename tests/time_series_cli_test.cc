@@ -116,7 +116,7 @@ TEST(TimeSeriesCli, FioRunsAreSavedSilentlyAndListed) {
                     "--rw=randrw", "--bs=4k", "--runtime=500ms", "--time_based", "--ioengine=psync",
                     "--output-format=json", "--results-db=" + db});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(r.err, "probe: Laying out IO file (4 MiB)\n") << "fio's own line, nothing on saving";
   const Json fio = Json::parse(r.out);  // the whole stdout is the one fio document
   ASSERT_EQ(fio["jobs"].size(), 1u);
   EXPECT_FALSE(fio["jobs"][0].contains("time_series"));
@@ -139,7 +139,8 @@ TEST(TimeSeriesCli, FioRunsAreSavedSilentlyAndListed) {
   EXPECT_EQ(sum(p["time_series"]["read_ios"]), reads);
   EXPECT_EQ(sum(p["time_series"]["write_ios"]), writes);
   EXPECT_EQ(histogram_count(p), reads + writes);
-  EXPECT_NEAR(metric(p, "read_iops"), fio["jobs"][0]["read"]["iops"].get<double>(), 1e-6 * reads);
+  EXPECT_NEAR(metric(p, "read_iops"), fio["jobs"][0]["read"]["iops"].get<double>(),
+              1e-6 * static_cast<double>(reads));
   bool has_rw = false;
   for (const auto& [k, v] : saved["options"].items())
     has_rw = has_rw || (k == "probe.rw" && v == "randrw");
