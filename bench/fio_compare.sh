@@ -78,7 +78,7 @@ for name in "${order[@]}"; do
     f+=("$(measure fio $args "${timed[@]}")")
     # shellcheck disable=SC2086
     # setsid: a session (autogroup) of its own, as fio's job processes have (disk_compare.sh).
-    h+=("$(measure setsid -w "$hm" fio $args "${timed[@]}")")
+    h+=("$(measure setsid -w "$hm" fio --no-save $args "${timed[@]}")")
   done
   col() { printf '%s\n' "$@" | cut -f"$col" | median; }
   col=1; fi=$(col "${f[@]}"); hi=$(col "${h[@]}")

@@ -154,6 +154,32 @@ TEST(CompareFigures, DiskProfileTestsAreFioJobs) {
   EXPECT_FALSE(f[3].higher_is_better);
 }
 
+// A saved `hostmark fio` run: each job's settings from its options (the job's own, else the
+// global ones, else fio's defaults) make the same keys as `hostmark disk` and the references.
+TEST(CompareFigures, FioJobsMeetDiskKeys) {
+  const auto f = result_figures(result(
+      "fio",
+      {{"ioengine", "libaio"},
+       {"direct", "1"},
+       {"q32.rw", "randread"},
+       {"q32.bs", "4k"},
+       {"q32.iodepth", "32"},
+       {"mix.rw", "randrw"},
+       {"mix.rwmixread", "70"}},
+      {phase("q32", {{"iops", 51804, "IO/s"}, {"read_iops", 51804, "IO/s"}}),
+       phase("mix", {{"read_mb_per_s", 20, "MB/s"}}), phase("q32#1", {{"iops", 100, "IO/s"}})}));
+  EXPECT_EQ(keys(f),
+            (std::vector<std::string>{
+                "fio.rw=randread.bs=4KiB.ioengine=libaio.iodepth=32.numjobs=1.direct=1.iops",
+                "fio.rw=randrw.rwmixread=70.bs=4KiB.ioengine=libaio.iodepth=1.numjobs=1.direct=1."
+                "read_mb_per_s"}))
+      << "one thread of several (q32#1) is not the job's figure";
+  const auto defaults = result_figures(result("fio", {}, {phase("j", {{"mb_per_s", 1, "MB/s"}})}));
+  EXPECT_EQ(keys(defaults), (std::vector<std::string>{
+                                "fio.rw=read.bs=4KiB.ioengine=psync.iodepth=1.numjobs=1.direct=0."
+                                "mb_per_s"}));
+}
+
 TEST(CompareFigures, HdparmAndDd) {
   const auto t = result_figures(
       result("disk --timing", {{"direct", "no"}},

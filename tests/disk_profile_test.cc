@@ -103,7 +103,45 @@ DiskLoop loop(std::uint64_t read_bytes, std::uint64_t ns, std::uint64_t lat_ns) 
   l.read_ns = ns;
   l.ios = read_bytes / 4096;
   for (std::uint64_t i = 0; i < l.ios; ++i) l.lat.record(lat_ns);
+  // Reads spread over 10 samples of 100 ms (the last one takes the rest).
+  l.series.interval_ms = 100;
+  for (std::uint64_t i = 1; i <= 10; ++i) {
+    const std::uint64_t n = i < 10 ? l.ios / 10 : l.ios - 9 * (l.ios / 10);
+    l.series.end_ms.push_back(static_cast<double>(i * ns / 10) / 1e6);
+    l.series.read_ios.push_back(n);
+    l.series.write_ios.push_back(0);
+    l.series.read_bytes.push_back(n * 4096);
+    l.series.write_bytes.push_back(0);
+  }
   return l;
+}
+
+std::uint64_t sum(const std::vector<std::uint64_t>& v) {
+  std::uint64_t n = 0;
+  for (const auto x : v) n += x;
+  return n;
+}
+
+TEST(DiskProfileTest, SeriesAndHistogramAreTheChosenLoopsOrAllOfThem) {
+  const auto p = find_disk_profile("standard").value();
+  const DiskStep step{p.tests[3], DiskDirection::kRead};
+  const std::vector<DiskLoop> loops = {loop(4'096'000, 1'000'000'000, 100'000),
+                                       loop(12'288'000, 1'000'000'000, 50'000)};
+  const Phase best = disk_phase(step, loops, DiskAggregate::kBest);
+  ASSERT_TRUE(best.time_series);
+  EXPECT_EQ(sum(best.time_series->read_ios), 3000u) << "the second loop's";
+  EXPECT_EQ(best.time_series->end_ms.back(), 1000);
+  ASSERT_EQ(best.latency_histogram.size(), 1u);
+  EXPECT_EQ(best.latency_histogram[0].count, best.latency->count);
+  const Phase avg = disk_phase(step, loops, DiskAggregate::kAverage);
+  ASSERT_TRUE(avg.time_series);
+  EXPECT_EQ(sum(avg.time_series->read_ios), 4000u);
+  EXPECT_EQ(avg.time_series->size(), 20u);
+  EXPECT_EQ(avg.time_series->end_ms.back(), 2000) << "the loops one after the other";
+  std::uint64_t counted = 0;
+  for (const auto& b : avg.latency_histogram) counted += b.count;
+  EXPECT_EQ(counted, avg.latency->count);
+  EXPECT_EQ(avg.latency_histogram.size(), 2u);
 }
 
 TEST(DiskProfileTest, BestKeepsTheFastestLoopAverageAddsThemUp) {

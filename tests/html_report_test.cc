@@ -83,6 +83,13 @@ TEST(HtmlReport, DrawsEveryKindOfChartTheResultHasDataFor) {
   EXPECT_NE(html.find(">64 MiB</text>"), std::string::npos);
   EXPECT_NE(html.find(">memory.bandwidth</text>"), std::string::npos);
   EXPECT_NE(html.find(">Device utilisation by phase</text>"), std::string::npos);
+  EXPECT_NE(html.find(">IOPS over time: fs.RND4K Q1T1 read</text>"), std::string::npos);
+  EXPECT_NE(html.find(">bandwidth over time: fs.RND4K Q1T1 read</text>"), std::string::npos);
+  EXPECT_NE(html.find(">rate over time: db.read_write</text>"), std::string::npos);
+  EXPECT_NE(html.find(">Latency histogram: fs.RND4K Q1T1 read</text>"), std::string::npos);
+  EXPECT_NE(html.find(">latency [ms]</text>"), std::string::npos);  // its max: 2 ms
+  EXPECT_EQ(count_occurrences(html, "aria-label=\"Latency histogram: "), 1)
+      << "only the phase that has one";
   EXPECT_EQ(html.find("vs references"), std::string::npos);  // no references given
   EXPECT_EQ(count_occurrences(html, "<figure class=\"chart-box\">"),
             count_occurrences(html, "<svg"));

@@ -99,7 +99,11 @@ TEST_F(ReportChromium, LogCheckSeesAScriptError) {
 TEST_F(ReportChromium, LoadsWithoutErrorsAndEveryChartHasASize) {
   const std::string html = sample_report();
   const int charts = count_occurrences(html, "<svg class=\"chart\"");
-  ASSERT_GE(charts, 8);
+  ASSERT_GE(charts, 12);
+  // The sample has time series and a histogram: their charts are among those sized below.
+  for (const char* title :
+       {">IOPS over time: ", ">bandwidth over time: ", ">rate over time: ", ">Latency histogram: "})
+    ASSERT_NE(html.find(title), std::string::npos) << title;
   // A copy with a probe script that writes each chart's laid-out size into the DOM (the report
   // itself has no script).
   const std::string probe =

@@ -1,6 +1,7 @@
 #pragma once
 // A result with every kind of data the HTML report draws (intervals, latency percentiles, CPU
-// scaling, a load-latency series, device activity, storage warnings) and text that needs
+// scaling, a load-latency series, device activity, I/O and event time series, a latency
+// histogram, storage warnings) and text that needs
 // escaping, and small helpers, for the report tests. Header-only.
 #include <fstream>
 #include <sstream>
@@ -81,7 +82,33 @@ inline Result report_sample_result() {
   a.cpu.idle = 70;
   a.cpu.iowait = 10;
   disk.activity = a;
+  TimeSeries ts;  // 3 s of reads and a few writes, 100 ms apart
+  ts.interval_ms = 100;
+  for (int i = 1; i <= 30; ++i) {
+    ts.end_ms.push_back(100.0 * i);
+    ts.read_ios.push_back(900 + static_cast<std::uint64_t>(i % 7) * 10);
+    ts.write_ios.push_back(i % 10 == 0 ? 5 : 0);
+    ts.read_bytes.push_back(ts.read_ios.back() * 4096);
+    ts.write_bytes.push_back(ts.write_ios.back() * 4096);
+  }
+  disk.time_series = ts;
+  disk.latency_histogram = {{20'000, 20'155, 10},
+                            {50'000, 50'390, 20'000},
+                            {95'000, 95'743, 6'000},
+                            {300'000, 302'047, 900},
+                            {2'000'000, 2'015'231, 40}};
   r.phases.push_back(disk);
+  Phase oltp;  // events over time, no histogram
+  oltp.name = "db.read_write";
+  oltp.metrics = {{"tps", 250, "transactions/s"}};
+  TimeSeries tps;
+  tps.interval_ms = 200;
+  for (int i = 1; i <= 10; ++i) {
+    tps.end_ms.push_back(200.0 * i);
+    tps.events.push_back(50 + static_cast<std::uint64_t>(i));
+  }
+  oltp.time_series = tps;
+  r.phases.push_back(oltp);
   r.notes = {"a note with <b>markup</b>"};
   r.warnings = {"running under virtualization (kvm) & friends"};
   StorageTarget t;

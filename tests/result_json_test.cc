@@ -45,6 +45,15 @@ Result full_result() {
   p.fairness = Fairness{14150, 3.5, 9.99, 0.001};
   p.intervals = {{1, 1, 245000.5, 300000}, {2, 1, 246000, 301000}};
   p.series = {{"load_latency", "bytes", "ns", {{4096, 1.1}, {8192, 1.25}}}};
+  TimeSeries ts;
+  ts.interval_ms = 100;
+  ts.end_ms = {100.25, 200, 250.5};
+  ts.read_ios = {10, 20, 5};
+  ts.write_ios = {0, 1, 0};
+  ts.read_bytes = {40960, 81920, 20480};
+  ts.write_bytes = {0, 4096, 0};
+  p.time_series = ts;
+  p.latency_histogram = {{20000, 20155, 3}, {128000, 128999, 1228080}, {4400000, 4470586, 2}};
   PhaseActivity a;
   a.interval_s = 5.25;
   a.disk = "vda";
@@ -97,6 +106,61 @@ TEST(ResultJsonTest, RoundTripKeepsEveryField) {
   EXPECT_EQ(back->phases[0].activity->device->rd_sectors, 10289152u);
   EXPECT_FALSE(back->phases[1].latency);
   EXPECT_EQ(back->storage[0].warnings[1].kind, StorageWarningKind::kNetworkFilesystem);
+  ASSERT_TRUE(back->phases[0].time_series);
+  EXPECT_EQ(back->phases[0].time_series->end_ms[2], 250.5);
+  EXPECT_EQ(back->phases[0].time_series->write_bytes[1], 4096u);
+  EXPECT_TRUE(back->phases[0].time_series->events.empty());
+  ASSERT_EQ(back->phases[0].latency_histogram.size(), 3u);
+  EXPECT_EQ(back->phases[0].latency_histogram[2].upper_ns, 4470586u);
+  EXPECT_FALSE(back->phases[1].time_series);
+  EXPECT_TRUE(back->phases[1].latency_histogram.empty());
+  EXPECT_FALSE(written["phases"][1].contains("time_series"));
+  EXPECT_FALSE(written["phases"][1].contains("latency_histogram"));
+}
+
+TEST(ResultJsonTest, EventSeriesRoundTrip) {
+  Result r = full_result();
+  TimeSeries ts;
+  ts.interval_ms = 1000;
+  ts.end_ms = {1000, 1500};
+  ts.events = {7, 3};
+  r.phases[1].time_series = ts;
+  const nlohmann::json written = result_to_json(r);
+  EXPECT_FALSE(written["phases"][1]["time_series"].contains("read_ios"));
+  auto back = result_from_json(written);
+  ASSERT_TRUE(back.ok()) << back.error().message();
+  EXPECT_EQ(back->phases[1].time_series->events, (std::vector<std::uint64_t>{7, 3}));
+  EXPECT_EQ(result_to_json(*back), written);
+}
+
+// Results written before time series and histograms existed (same schema version: the fields
+// are optional) still read.
+TEST(ResultJsonTest, ResultsWithoutTheNewFieldsStillRead) {
+  nlohmann::json j = result_to_json(full_result());
+  j["phases"][0].erase("time_series");
+  j["phases"][0].erase("latency_histogram");
+  auto back = result_from_json(j);
+  ASSERT_TRUE(back.ok()) << back.error().message();
+  EXPECT_FALSE(back->phases[0].time_series);
+  EXPECT_TRUE(back->phases[0].latency_histogram.empty());
+}
+
+TEST(ResultJsonTest, BadSeriesAndHistogramsAreNamed) {
+  nlohmann::json j = result_to_json(full_result());
+  j["phases"][0]["time_series"]["read_ios"] = {1, 2};
+  EXPECT_EQ(result_from_json(j).error().message(),
+            "phases[0].time_series.read_ios: not as long as end_ms");
+  j = result_to_json(full_result());
+  j["phases"][0]["time_series"].erase("end_ms");
+  EXPECT_EQ(result_from_json(j).error().message(), "phases[0].time_series.end_ms: missing");
+  j = result_to_json(full_result());
+  j["phases"][0]["latency_histogram"][1] = {1, 2};
+  EXPECT_EQ(result_from_json(j).error().message(),
+            "phases[0].latency_histogram[1]: not a [lower_ns, upper_ns, count] triple");
+  j = result_to_json(full_result());
+  j["phases"][0]["latency_histogram"][1] = {1, 2, 3};
+  EXPECT_EQ(result_from_json(j).error().message(),
+            "phases[0].latency_histogram[1]: buckets must be ascending and disjoint");
 }
 
 TEST(ResultJsonTest, PercentilesComeBackInNumericOrder) {

@@ -1,6 +1,8 @@
 // `hostmark fio [options] [jobfile]...`: the drop-in face of fio 3.33 over hostmark's engines.
 // Results go to stdout (or --output) in the formats asked; layout messages, warnings and the
-// status line go to stderr only, so JSON and terse output stay machine-readable.
+// status line go to stderr only, so JSON and terse output stay machine-readable. The run is
+// then saved in the results store (commands/fio_result.h; --results-db, --no-save) without a
+// word: only a store that fails says so, on stderr.
 #include <fmt/format.h>
 
 #include <iostream>
@@ -8,6 +10,8 @@
 #include "commands/command.h"
 #include "commands/fio_distributed.h"
 #include "commands/fio_help.h"
+#include "commands/fio_result.h"
+#include "commands/result_saving.h"
 #include "core/build_info.h"
 #include "fio/job_parser.h"
 #include "io/fio_run.h"
@@ -57,7 +61,10 @@ int run_fio_command(const std::vector<std::string>& args, const CommandIo& io) {
     status = 1;
   }
   if (run.interrupted) io.err << "hostmark: fio: interrupted; the results above are partial\n";
-  return status;
+  const CommandIo quiet{io.out, io.err, false};  // no "saved as" line: fio prints nothing of it
+  const int saved = save_to_results_store(
+      fio_result(run), SaveOptions{parsed.run.results_db, parsed.run.no_save}, quiet);
+  return status != 0 ? status : saved;
 }
 
 }  // namespace hostmark

@@ -194,7 +194,9 @@ struct RunOptions {
   std::string output_path;               // --output=FILE ("" = stdout)
   bool readonly = false;                 // --readonly: refuse any write or trim
   bool destructive = false;              // --destructive: write over filesystem signatures
-  bool monitor = false;  // --monitor: what the disk and CPUs did during the run (hostmark)
+  bool monitor = false;    // --monitor: what the disk and CPUs did during the run (hostmark)
+  std::string results_db;  // --results-db=URL: where the result is saved (hostmark; "" default)
+  bool no_save = false;    // --no-save: keep no result (hostmark)
   bool parse_only = false;
   std::string eta = "auto";  // auto | always | never
   std::uint64_t status_interval_ns = 0;

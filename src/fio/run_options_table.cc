@@ -43,6 +43,15 @@ Status set_monitor(RunOptions& run, std::string_view) {
   run.monitor = true;
   return Ok{};
 }
+Status set_results_db(RunOptions& run, std::string_view v) {
+  if (v.empty()) return invalid("needs a path or URL");
+  run.results_db = std::string(v);
+  return Ok{};
+}
+Status set_no_save(RunOptions& run, std::string_view) {
+  run.no_save = true;
+  return Ok{};
+}
 Status set_parse_only(RunOptions& run, std::string_view) {
   run.parse_only = true;
   return Ok{};
@@ -105,6 +114,10 @@ constexpr std::array kRows{
                  "hostmark: allow writing over filesystem/partition signatures on block devices"},
     RunOptionDef{"monitor", ArgPolicy::kNone, set_monitor,
                  "hostmark: also report what the disk and the CPUs did during the run (iostat -x)"},
+    RunOptionDef{"results-db", ArgPolicy::kRequired, set_results_db,
+                 "hostmark: save the result in this results store (path or postgresql:// URL)"},
+    RunOptionDef{"no-save", ArgPolicy::kNone, set_no_save,
+                 "hostmark: do not save the result in the results store"},
     RunOptionDef{"version", ArgPolicy::kNone, set_action<RunAction::kVersion>,
                  "Print version info and exit"},
     RunOptionDef{"help", ArgPolicy::kNone, set_action<RunAction::kHelp>, "Print this page"},

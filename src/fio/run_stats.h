@@ -91,6 +91,9 @@ struct JobStats {
   std::string first_error_text;  // its message, as error_text
   bool interrupted = false;
   std::vector<std::string> notes;  // "invalidate=1: page cache of testfile dropped"
+  // hostmark only (never in fio's output formats): reads and writes per interval from the
+  // measured start (stats/time_series.h); for a merged group, its jobs' series added.
+  TimeSeries series;
 };
 
 struct GroupStats {

@@ -15,6 +15,7 @@
 #include "fsbench/fd.h"
 #include "fsbench/test_meter.h"
 #include "fsbench/watched.h"
+#include "stats/time_series.h"
 #include "storage/storage_context.h"
 
 namespace hostmark::fsbench {
@@ -24,17 +25,56 @@ void drop_cache(const FsOptions& o, const Fd& fd, DataRun& run) {
   if (o.drop_cache && !storage::drop_cache_before_reading(fd.get())) run.cache_dropped = false;
 }
 
-// Runs step(i) for every chunk of the data file, each timed into `h`, polling for SIGINT.
+std::uint64_t steady_ns(Clock::time_point t) {
+  return static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(t.time_since_epoch()).count());
+}
+
+// The reads and writes of a block test over time: one compare per chunk (on the clock read the
+// latency needs anyway), a sample per interval.
+class ChunkSeries {
+ public:
+  // Each chunk reads and/or writes one chunk of `chunk_bytes`.
+  ChunkSeries(bool reads, bool writes, std::uint64_t chunk_bytes)
+      : per_chunk_{reads ? 1u : 0u, writes ? 1u : 0u, reads ? chunk_bytes : 0,
+                   writes ? chunk_bytes : 0, 0} {
+    recorder_.start(steady_ns(Clock::now()));
+  }
+  void chunk_done(Clock::time_point now) {
+    totals_.read_ios += per_chunk_.read_ios;
+    totals_.write_ios += per_chunk_.write_ios;
+    totals_.read_bytes += per_chunk_.read_bytes;
+    totals_.write_bytes += per_chunk_.write_bytes;
+    const std::uint64_t now_ns = steady_ns(now);
+    if (recorder_.due(now_ns)) recorder_.sample(now_ns, totals_);
+  }
+  TimeSeries finish() const { return recorder_.finish(steady_ns(Clock::now()), totals_); }
+
+ private:
+  TimeTotals per_chunk_;
+  TimeTotals totals_;
+  TimeSeriesRecorder recorder_{true};
+};
+
+// Runs step(i) for every chunk of the data file, each timed into `h` and counted in `series`,
+// polling for SIGINT.
 template <class Step>
-std::uint64_t for_each_chunk(const FsOptions& o, Histogram& h, Step&& step) {
+std::uint64_t for_each_chunk(const FsOptions& o, Histogram& h, ChunkSeries& series, Step&& step) {
   const std::uint64_t chunks = o.size_bytes / o.chunk_bytes;
   for (std::uint64_t i = 0; i < chunks; ++i) {
     poll_interrupt(i);
     const auto t = Clock::now();
     step(i);
-    h.record(ns_between(t, Clock::now()));
+    const auto end = Clock::now();
+    h.record(ns_between(t, end));
+    series.chunk_done(end);
   }
   return chunks * o.chunk_bytes;
+}
+
+Phase with_series(Phase p, const ChunkSeries& series) {
+  p.time_series = series.finish();
+  return p;
 }
 
 Phase block_write_test(const FsOptions& o, const std::string& path) {
@@ -42,20 +82,22 @@ Phase block_write_test(const FsOptions& o, const std::string& path) {
   for (std::size_t i = 0; i < buf.size(); ++i) buf[i] = static_cast<char>('a' + i % 26);
   Histogram h;
   TestMeter m;
+  ChunkSeries series(false, true, o.chunk_bytes);
   Fd fd = Fd::open(path, O_RDWR | O_CREAT | O_EXCL);
   const std::uint64_t bytes =
-      for_each_chunk(o, h, [&](std::uint64_t) { fd.write_all(buf.data(), buf.size()); });
+      for_each_chunk(o, h, series, [&](std::uint64_t) { fd.write_all(buf.data(), buf.size()); });
   fd.sync();
   m.stop();
-  return byte_phase("put_block", m, bytes, h);
+  return with_series(byte_phase("put_block", m, bytes, h), series);
 }
 
 Phase rewrite_test(const FsOptions& o, const std::string& path) {
   std::vector<char> buf(o.chunk_bytes);
   Histogram h;
   TestMeter m;
+  ChunkSeries series(true, true, o.chunk_bytes);
   Fd fd = Fd::open(path, O_RDWR);
-  const std::uint64_t bytes = for_each_chunk(o, h, [&](std::uint64_t i) {
+  const std::uint64_t bytes = for_each_chunk(o, h, series, [&](std::uint64_t i) {
     fd.read_exact(buf.data(), buf.size());
     buf[i % buf.size()] ^= 0x20;
     fd.seek(static_cast<off_t>(i * o.chunk_bytes));
@@ -63,18 +105,19 @@ Phase rewrite_test(const FsOptions& o, const std::string& path) {
   });
   fd.sync();
   m.stop();
-  return byte_phase("rewrite", m, bytes, h);
+  return with_series(byte_phase("rewrite", m, bytes, h), series);
 }
 
 Phase block_read_test(const FsOptions& o, const std::string& path) {
   std::vector<char> buf(o.chunk_bytes);
   Histogram h;
   TestMeter m;
+  ChunkSeries series(true, false, o.chunk_bytes);
   Fd fd = Fd::open(path, O_RDONLY);
   const std::uint64_t bytes =
-      for_each_chunk(o, h, [&](std::uint64_t) { fd.read_exact(buf.data(), buf.size()); });
+      for_each_chunk(o, h, series, [&](std::uint64_t) { fd.read_exact(buf.data(), buf.size()); });
   m.stop();
-  return byte_phase("get_block", m, bytes, h);
+  return with_series(byte_phase("get_block", m, bytes, h), series);
 }
 
 // One seeker: `count` random chunks read, one in ten dirtied and written back.

@@ -1,5 +1,7 @@
 #include "fsbench/test_meter.h"
 
+#include "stats/histogram_buckets.h"
+
 namespace hostmark::fsbench {
 namespace {
 
@@ -43,6 +45,7 @@ Phase make_phase(const std::string& name, const TestMeter& meter, double work,
   l.sum_ns = latency.sum_ns();
   for (double pct : {50.0, 99.0}) l.percentiles_ns.emplace_back(pct, latency.percentile_ns(pct));
   p.latency = l;
+  p.latency_histogram = histogram_buckets(latency);
   return p;
 }
 

@@ -35,7 +35,8 @@ class TestMeter {
 };
 
 // The Phase of a finished test: {"rate", work / elapsed, rate_unit}, {"cpu_pct"}, the work done
-// ({"work", work, work_unit}), extra metrics added by the caller, latency p50/p99/max.
+// ({"work", work, work_unit}), extra metrics added by the caller, latency p50/p99/max and the
+// latency histogram.
 Phase make_phase(const std::string& name, const TestMeter& meter, double work,
                  const std::string& work_unit, double rate, const std::string& rate_unit,
                  const Histogram& latency);

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <map>
 
+#include "stats/time_series.h"
+
 namespace hostmark::io {
 namespace {
 
@@ -93,6 +95,7 @@ std::vector<fio::JobStats> merge_groups(std::vector<fio::JobStats> jobs) {
     for (int i = 0; i < fio::kDirs; ++i) add_dir(g.dirs[i], j.dirs[i], false);
     g.sync_lat.merge(j.sync_lat);
     g.sync_total += j.sync_total;
+    g.series = add_time_series(g.series, j.series);
     // Running averages of the per-job CPU shares.
     g.usr_cpu_percent += (j.usr_cpu_percent - g.usr_cpu_percent) / n;
     g.sys_cpu_percent += (j.sys_cpu_percent - g.sys_cpu_percent) / n;

@@ -60,6 +60,7 @@ void JobAccounting::start_measuring(std::uint64_t now_ns) {
   next_iops_ns_ = now_ns + iops_period_ns_;
   next_publish_ns_ = now_ns;
   next_event_ns_ = now_ns;
+  series_.start(now_ns);
   for (int i = 0; i < fio::kDirs; ++i) {
     live_.bytes[i].store(0, std::memory_order_relaxed);
     live_.ios[i].store(0, std::memory_order_relaxed);
@@ -96,7 +97,14 @@ void JobAccounting::publish(std::uint64_t now_ns) {
     last_iops_ns_ = now_ns;
     while (next_iops_ns_ <= now_ns) next_iops_ns_ += iops_period_ns_;
   }
-  next_event_ns_ = std::min({next_publish_ns_, next_bw_ns_, next_iops_ns_});
+  series_.sample(now_ns, series_totals());
+  next_event_ns_ = std::min({next_publish_ns_, next_bw_ns_, next_iops_ns_, series_.next_due_ns()});
+}
+
+TimeTotals JobAccounting::series_totals() const {
+  const auto& r = dirs_[static_cast<int>(fio::Dir::kRead)];
+  const auto& w = dirs_[static_cast<int>(fio::Dir::kWrite)];
+  return TimeTotals{r.total_ios, w.total_ios, r.io_bytes, w.io_bytes, 0};
 }
 
 int JobAccounting::depth_bucket(unsigned depth) {
@@ -115,6 +123,7 @@ int JobAccounting::batch_bucket(unsigned batch) {
 void JobAccounting::finish(std::uint64_t now_ns, fio::JobStats& out,
                            const fio::PerDir<std::uint64_t>& runtime_ns) {
   publish(now_ns);
+  out.series = series_.finish(now_ns, series_totals());
   const std::uint64_t elapsed = now_ns > start_ns_ ? now_ns - start_ns_ : 0;
   for (int i = 0; i < fio::kDirs; ++i) {
     auto& d = dirs_[i];

@@ -1,13 +1,15 @@
 #pragma once
 // What one job thread counts while it runs: per-direction bytes, I/Os and latencies (slat, clat,
 // lat), bandwidth and IOPS samples every bwavgtime/iopsavgtime, queue-depth distributions, sync
-// latencies, and live totals the status line reads from another thread. Single writer (the job
-// thread); the live totals are relaxed atomics. finish() hands everything to a fio::JobStats.
+// latencies, reads and writes per interval (a TimeSeries), and live totals the status line
+// reads from another thread. Single writer (the job thread); the live totals are relaxed
+// atomics. finish() hands everything to a fio::JobStats.
 #include <array>
 #include <atomic>
 #include <cstdint>
 
 #include "fio/run_stats.h"
+#include "stats/time_series.h"
 
 namespace hostmark::io {
 
@@ -64,8 +66,8 @@ class JobAccounting {
     ++complete_calls_;
   }
 
-  // Takes bandwidth/IOPS samples when a sample period has passed and publishes live totals.
-  // Cheap when no period has passed (one compare).
+  // Takes bandwidth/IOPS samples (and the time series' totals) when a sample period has passed
+  // and publishes live totals. Cheap when no period has passed (one compare).
   void tick(std::uint64_t now_ns) {
     if (now_ns >= next_event_ns_) publish(now_ns);
   }
@@ -95,6 +97,8 @@ class JobAccounting {
   std::uint64_t next_bw_ns_ = 0, next_iops_ns_ = 0, last_bw_ns_ = 0, last_iops_ns_ = 0;
   std::array<std::uint64_t, fio::kDirs> bw_mark_{}, iops_mark_{};
   std::array<SampleAccumulator, fio::kDirs> bw_samples_, iops_samples_;
+  TimeSeriesRecorder series_{true};
+  TimeTotals series_totals() const;
 };
 
 }  // namespace hostmark::io

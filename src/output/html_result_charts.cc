@@ -7,7 +7,9 @@
 
 #include "output/html_parts.h"
 #include "output/svg_chart.h"
+#include "output/svg_histogram.h"
 #include "results/report_data.h"
+#include "results/report_series.h"
 
 namespace hostmark {
 namespace {
@@ -40,19 +42,29 @@ std::string interval_chart(const Result& r) {
 std::string percentile_chart(const Result& r) {
   LineChart chart{"Latency percentiles", axis("percentile", ""), axis("latency", ""), {}};
   double max_ns = 0, min_ns = INFINITY;
-  std::vector<double> percents;
+  std::vector<double> percents;  // where the ticks go
   std::vector<std::pair<std::string, std::vector<PercentilePoint>>> curves;
+  const auto tick_at = [&percents](double pc) {
+    if (std::find(percents.begin(), percents.end(), pc) == percents.end()) percents.push_back(pc);
+  };
   for (const auto& p : r.phases) {
-    if (!p.latency || p.latency->count == 0) continue;
-    auto curve = percentile_curve(*p.latency);
-    if (curve.empty()) continue;
-    for (const auto& pt : curve) {
+    if (!p.latency_histogram.empty()) {  // a dense curve; ticks at the usual percentiles
+      auto curve = histogram_percentile_curve(p.latency_histogram);
+      for (const double pc : {50.0, 90.0, 99.0, 99.9, 99.99, 99.999, 99.9999})
+        if (!curve.empty() && pc <= curve.back().percent) tick_at(pc);
+      curves.emplace_back(p.name, std::move(curve));
+    } else if (p.latency && p.latency->count > 0) {
+      auto curve = percentile_curve(*p.latency);
+      for (const auto& pt : curve) tick_at(pt.percent);
+      curves.emplace_back(p.name, std::move(curve));
+    } else {
+      continue;
+    }
+    for (const auto& pt : curves.back().second) {
       max_ns = std::max(max_ns, pt.value_ns);
       if (pt.value_ns > 0) min_ns = std::min(min_ns, pt.value_ns);
-      if (std::find(percents.begin(), percents.end(), pt.percent) == percents.end())
-        percents.push_back(pt.percent);
     }
-    curves.emplace_back(p.name, std::move(curve));
+    if (curves.back().second.empty()) curves.pop_back();
   }
   if (curves.empty()) return "";
   const DisplayTimeUnit unit = time_unit_for(max_ns);
@@ -77,6 +89,58 @@ std::string percentile_chart(const Result& r) {
     chart.lines.push_back(std::move(line));
   }
   return boxed(render_line_chart(chart));
+}
+
+// One rate over time of one phase: a line per direction that did something.
+std::string over_time_chart(const std::string& what, const std::string& unit,
+                            const std::string& phase, std::vector<LineSeries> lines) {
+  LineChart c{
+      fmt::format("{} over time: {}", what, phase), axis("time", "s"), axis(what, unit), {}};
+  for (auto& line : lines) {
+    const bool any = std::any_of(line.points.begin(), line.points.end(),
+                                 [](const auto& pt) { return pt.second > 0; });
+    if (any) c.lines.push_back(std::move(line));
+  }
+  return boxed(render_line_chart(c));
+}
+
+// IOPS and bandwidth (I/O phases) or events/s over time, one chart each per phase.
+std::string time_series_charts(const Result& r) {
+  std::string out;
+  for (const auto& p : r.phases) {
+    if (!p.time_series) continue;
+    RatesOverTime rates = rates_over_time(*p.time_series);
+    if (p.time_series->io()) {
+      out += over_time_chart(
+          "IOPS", "IO/s", p.name,
+          {{"read", std::move(rates.read_iops)}, {"write", std::move(rates.write_iops)}});
+      out += over_time_chart(
+          "bandwidth", "MB/s", p.name,
+          {{"read", std::move(rates.read_mb_per_s)}, {"write", std::move(rates.write_mb_per_s)}});
+    } else {
+      out += over_time_chart("rate", "events/s", p.name, {{"", std::move(rates.events_per_s)}});
+    }
+  }
+  return out;
+}
+
+// The latency histogram of each phase that keeps one: % of operations per bin, log-x.
+std::string histogram_charts(const Result& r) {
+  std::string out;
+  for (const auto& p : r.phases) {
+    if (p.latency_histogram.empty()) continue;
+    const auto bins = latency_bins(p.latency_histogram);
+    if (bins.empty()) continue;
+    const DisplayTimeUnit unit = time_unit_for(bins.back().upper_ns);
+    HistogramChart chart{fmt::format("Latency histogram: {}", p.name),
+                         axis("latency", unit.name),
+                         axis("share of operations", "%"),
+                         {}};
+    for (const auto& b : bins)
+      chart.bars.push_back({b.lower_ns / unit.ns, b.upper_ns / unit.ns, b.percent});
+    out += boxed(render_histogram_chart(chart));
+  }
+  return out;
 }
 
 std::string scaling_charts(const Result& r) {
@@ -163,8 +227,9 @@ std::string reference_charts(const ReportEntry& e) {
 
 std::string html_result_charts(const ReportEntry& entry) {
   const Result& r = entry.result;
-  return interval_chart(r) + percentile_chart(r) + scaling_charts(r) + series_charts(r) +
-         rate_charts(r) + activity_charts(r) + reference_charts(entry);
+  return interval_chart(r) + time_series_charts(r) + percentile_chart(r) + histogram_charts(r) +
+         scaling_charts(r) + series_charts(r) + rate_charts(r) + activity_charts(r) +
+         reference_charts(entry);
 }
 
 }  // namespace hostmark

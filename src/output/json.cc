@@ -20,6 +20,20 @@ nlohmann::json latency_to_json(const LatencyStats& l) {
           {"percentiles_ns", pct}};
 }
 
+// Columns of equal length; only the filled ones (docs/RESULT_SCHEMA.md "Time series").
+nlohmann::json time_series_to_json(const TimeSeries& s) {
+  nlohmann::json j{{"interval_ms", s.interval_ms}, {"end_ms", s.end_ms}};
+  const std::pair<const char*, const std::vector<std::uint64_t>*> columns[] = {
+      {"read_ios", &s.read_ios},
+      {"write_ios", &s.write_ios},
+      {"read_bytes", &s.read_bytes},
+      {"write_bytes", &s.write_bytes},
+      {"events", &s.events}};
+  for (const auto& [name, column] : columns)
+    if (!column->empty()) j[name] = *column;
+  return j;
+}
+
 nlohmann::json phase_to_json(const Phase& p) {
   nlohmann::json j;
   j["name"] = p.name;
@@ -51,6 +65,11 @@ nlohmann::json phase_to_json(const Phase& p) {
       j["series"].push_back(
           {{"name", s.name}, {"x_unit", s.x_unit}, {"y_unit", s.y_unit}, {"points", pts}});
     }
+  }
+  if (p.time_series) j["time_series"] = time_series_to_json(*p.time_series);
+  if (!p.latency_histogram.empty()) {
+    auto& buckets = j["latency_histogram"] = nlohmann::json::array();
+    for (const auto& b : p.latency_histogram) buckets.push_back({b.lower_ns, b.upper_ns, b.count});
   }
   if (p.activity) j["activity"] = activity_to_json(*p.activity);
   return j;

@@ -228,6 +228,8 @@ std::vector<Figure> result_figures(const Result& r) {
     for (const auto& p : r.phases) figures_detail::memory_phase(p, p.name, out);
   } else if (command == "disk") {
     for (const auto& p : r.phases) figures_detail::disk_phase(p, p.name, out);
+  } else if (command == "fio") {
+    for (const auto& p : r.phases) figures_detail::fio_phase(r, p, out);
   } else if (command == "disk --timing") {
     timing_figures(r, out);
   } else if (command == "disk dd") {

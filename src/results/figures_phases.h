@@ -25,6 +25,8 @@ void disk_phase(const Phase& p, std::string_view name, std::vector<Figure>& out)
 // The bonnie++-style tests: putc, put_block, rewrite, getc, get_block, seeks, seq_create...
 void fs_phase(const Phase& p, std::string_view name, const figure_keys::FsSettings& o,
               std::vector<Figure>& out);
+// A `hostmark fio` job (figures_fio.cc): its settings from the result's options.
+void fio_phase(const Result& r, const Phase& p, std::vector<Figure>& out);
 // `hostmark db`: "read-write", "read-only", "point-select" (tps, qps); `base.test` is ignored.
 void db_phase(const Phase& p, std::string_view name, figure_keys::OltpSettings base,
               std::vector<Figure>& out);

@@ -90,6 +90,29 @@ struct PhaseActivity {
   std::string util_note;  // why %util misleads for this disk ("NVMe"...); "" when it does not
 };
 
+// The work a phase completed in each interval of its measured time, for charts over time.
+// Sample i covers (end_ms[i-1], end_ms[i]] (from 0 for the first): intervals are nominally
+// interval_ms long, the last one (and one a late sampler took) may differ. Every vector that is
+// filled has one entry per sample. I/O phases fill read/write ios and bytes (trims are left
+// out); other phases fill `events` (transactions for OLTP, events for sysbench tests). Summed
+// over the samples, the counts are the phase's totals. At most ~600 samples: long runs get a
+// coarser interval (a power-of-2 multiple of the first).
+struct TimeSeries {
+  std::uint64_t interval_ms = 0;
+  std::vector<double> end_ms;  // since the phase's measured start
+  std::vector<std::uint64_t> read_ios, write_ios, read_bytes, write_bytes;
+  std::vector<std::uint64_t> events;
+  bool io() const { return !read_ios.empty(); }
+  std::size_t size() const { return end_ms.size(); }
+};
+
+// One bucket of a latency histogram: `count` values in [lower_ns, upper_ns] (both inclusive).
+struct LatencyBucket {
+  std::uint64_t lower_ns = 0;
+  std::uint64_t upper_ns = 0;
+  std::uint64_t count = 0;
+};
+
 struct Phase {
   std::string name;  // "cpu", "memory.triad", "single-thread", ...
   std::vector<Metric> metrics;
@@ -97,6 +120,10 @@ struct Phase {
   std::optional<Fairness> fairness;
   std::vector<IntervalSample> intervals;
   std::vector<Series> series;
+  std::optional<TimeSeries> time_series;
+  // The phase's latencies (those `latency` summarizes) as non-empty buckets, ascending and
+  // disjoint; empty when not kept. Counts sum to latency->count.
+  std::vector<LatencyBucket> latency_histogram;
   double duration_s = 0;
   std::optional<PhaseActivity> activity;  // with --monitor
 

@@ -182,6 +182,52 @@ Series read_series(const Json& j, const std::string& path) {
   return s;
 }
 
+std::vector<std::uint64_t> counts(const Json& j, const std::string& path) {
+  std::vector<std::uint64_t> out;
+  for (std::size_t i = 0; i < array(j, path).size(); ++i) out.push_back(count(j[i], at(path, i)));
+  return out;
+}
+
+TimeSeries read_time_series(const Json& j, const std::string& path) {
+  object(j, path);
+  TimeSeries s;
+  read_count(j, "interval_ms", path, s.interval_ms);
+  const std::string ep = at(path, "end_ms");
+  const Json& ends = array(member(j, "end_ms", path), ep);
+  for (std::size_t i = 0; i < ends.size(); ++i) s.end_ms.push_back(number(ends[i], at(ep, i)));
+  const std::pair<const char*, std::vector<std::uint64_t>*> columns[] = {
+      {"read_ios", &s.read_ios},
+      {"write_ios", &s.write_ios},
+      {"read_bytes", &s.read_bytes},
+      {"write_bytes", &s.write_bytes},
+      {"events", &s.events}};
+  for (const auto& [name, column] : columns) {
+    const auto it = j.find(name);
+    if (it == j.end()) continue;
+    *column = counts(*it, at(path, name));
+    if (column->size() != s.end_ms.size()) throw BadField{at(path, name), "not as long as end_ms"};
+  }
+  if (!s.end_ms.empty() && s.read_ios.empty() != s.write_ios.empty())
+    throw BadField{path, "read_ios and write_ios go together"};
+  return s;
+}
+
+std::vector<LatencyBucket> read_buckets(const Json& j, const std::string& path) {
+  std::vector<LatencyBucket> out;
+  for (std::size_t i = 0; i < array(j, path).size(); ++i) {
+    const Json& b = j[i];
+    if (!b.is_array() || b.size() != 3)
+      throw BadField{at(path, i), "not a [lower_ns, upper_ns, count] triple"};
+    LatencyBucket bucket{count(b[0], at(path, i)), count(b[1], at(path, i)),
+                         count(b[2], at(path, i))};
+    if (bucket.upper_ns < bucket.lower_ns ||
+        (!out.empty() && bucket.lower_ns <= out.back().upper_ns))
+      throw BadField{at(path, i), "buckets must be ascending and disjoint"};
+    out.push_back(bucket);
+  }
+  return out;
+}
+
 // The inverse of output/monitor_metrics.cc: the same names, in an object.
 monitor::DiskRates read_device(const Json& j, const std::string& path) {
   object(j, path);
@@ -278,6 +324,10 @@ Phase read_phase(const Json& j, const std::string& path) {
     for (std::size_t i = 0; i < array(*it, sp).size(); ++i)
       p.series.push_back(read_series((*it)[i], at(sp, i)));
   }
+  if (const auto it = j.find("time_series"); it != j.end() && !it->is_null())
+    p.time_series = read_time_series(*it, at(path, "time_series"));
+  if (const auto it = j.find("latency_histogram"); it != j.end())
+    p.latency_histogram = read_buckets(*it, at(path, "latency_histogram"));
   if (const auto it = j.find("activity"); it != j.end() && !it->is_null())
     p.activity = read_activity(*it, at(path, "activity"));
   return p;

@@ -1,5 +1,6 @@
 #include "runner/outcome_phase.h"
 
+#include "stats/histogram_buckets.h"
 #include "stats/summary.h"
 
 namespace hostmark {
@@ -26,6 +27,8 @@ Phase phase_from_outcome(std::string name, const RunOutcome& o,
   }
   p.fairness = thread_fairness(events, busy);
   p.intervals = o.intervals;
+  if (o.time_series.size() > 0) p.time_series = o.time_series;
+  p.latency_histogram = histogram_buckets(o.latency);
   return p;
 }
 

@@ -13,7 +13,8 @@ namespace hostmark {
 double events_per_second(const RunOutcome& outcome);
 
 // A Phase named `name` holding: duration_s, metric "total_events", latency (with
-// `percentiles`, in that order), fairness over the threads, and the intervals.
+// `percentiles`, in that order), fairness over the threads, the intervals, the time series and
+// the latency histogram.
 Phase phase_from_outcome(std::string name, const RunOutcome& outcome,
                          const std::vector<double>& percentiles);
 

@@ -40,6 +40,9 @@ struct RunOutcome {
   Histogram latency;          // all threads merged
   std::vector<ThreadTotals> threads;
   std::vector<IntervalSample> intervals;
+  // Events (or, for I/O workloads, reads and writes) per interval from the measured start,
+  // sampled by the control thread (runner/run_series.h).
+  TimeSeries time_series;
   bool interrupted = false;      // SIGINT/SIGTERM stopped it early
   bool forced_shutdown = false;  // workers still ran after --forced-shutdown; process must exit
   // EventAccounting::kSysbench with percentile > 0: sysbench's own latency histogram of the

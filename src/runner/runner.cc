@@ -13,6 +13,7 @@
 #include "runner/arrivals.h"
 #include "runner/clock.h"
 #include "runner/event_accounting.h"
+#include "runner/run_series.h"
 #include "runner/signal_guard.h"
 
 namespace hostmark {
@@ -126,6 +127,12 @@ void worker_main(Workload& workload, int index, int count, WorkerSlot& slot, Sha
   shared.running.fetch_sub(1);
 }
 
+std::uint64_t events_so_far(const std::vector<std::unique_ptr<WorkerSlot>>& slots) {
+  std::uint64_t events = 0;
+  for (const auto& s : slots) events += s->latency.count();
+  return events;
+}
+
 Histogram merged_snapshot(const std::vector<std::unique_ptr<WorkerSlot>>& slots) {
   Histogram all;
   for (const auto& s : slots) all.merge(s->latency.snapshot());
@@ -222,6 +229,8 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
   shared.deadline_ns = c.deadline_ns;
   c.next_report_ns =
       spec.report_interval_ns ? c.measure_start_ns + spec.report_interval_ns : kNever;
+  RunSeries series(workload);
+  if (!c.warm) series.start(c.measure_start_ns);
   shared.control.fetch_or(kGo | (c.warm ? kWarmup : 0), std::memory_order_release);  // keeps a stop
   shared.control.notify_all();
 
@@ -230,8 +239,10 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
     if (c.warm && now >= c.measure_start_ns) {
       c.warm = false;
       shared.control.fetch_and(~kWarmup);
+      series.start(c.measure_start_ns);
       if (observer != nullptr) observer->on_warmup_done();
     }
+    if (!c.warm && now >= series.next_due_ns()) series.tick(now, events_so_far(slots));
     if (c.stop_ns == kNever && now >= c.deadline_ns) {
       c.stop_ns = now;
       shared.control.fetch_or(kStop);
@@ -242,8 +253,7 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
     }
     if (now >= c.next_progress_ns) {  // advanced even without an observer: a past wake-up spins
       if (observer != nullptr) {
-        std::uint64_t events = 0;
-        for (const auto& s : slots) events += s->latency.count();
+        const std::uint64_t events = events_so_far(slots);
         const double elapsed =
             now > c.measure_start_ns ? static_cast<double>(now - c.measure_start_ns) / 1e9 : 0;
         observer->on_progress(
@@ -260,8 +270,8 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
     // Once stopped, the passed deadline is no reason to wake: waiting for the last events must
     // sleep, not spin (a spinning control thread slows events that yield the CPU).
     const std::uint64_t deadline_ns = c.stop_ns == kNever ? c.deadline_ns : kNever;
-    std::uint64_t wake =
-        std::min({deadline_ns, c.next_report_ns, c.next_progress_ns, now + kTickNs});
+    std::uint64_t wake = std::min(
+        {deadline_ns, c.next_report_ns, c.next_progress_ns, series.next_due_ns(), now + kTickNs});
     if (c.warm) wake = std::min(wake, c.measure_start_ns);
     if (const int sig = signals.wait(wake > now ? wake - now : 0); sig != 0) {
       out.interrupted = true;
@@ -301,6 +311,7 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
     end_ns = std::max(end_ns, s->end_ns);
   }
   out.wall_ns = first_ns < end_ns ? end_ns - first_ns : 0;
+  out.time_series = series.finish(end_ns ? end_ns : monotonic_ns(), out.latency.count());
   if (shared.sysbench_histogram)
     out.sysbench_histogram_ms = shared.sysbench_histogram->nonempty_ms();
   return out;

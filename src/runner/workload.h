@@ -2,6 +2,9 @@
 // What the runner runs: a Workload makes one EventWorker per thread; a worker executes events.
 // A workload never knows which front end (sysbench, native) or how many events are wanted.
 #include <memory>
+#include <optional>
+
+#include "stats/time_series.h"
 
 namespace hostmark {
 
@@ -19,6 +22,10 @@ class Workload {
   // Called on the worker thread itself (so its memory is first touched there), once per thread,
   // before the clock starts. thread_index in [0, thread_count).
   virtual std::unique_ptr<EventWorker> make_worker(int thread_index, int thread_count) = 0;
+  // I/O workloads: reads and writes (and their bytes) done so far, from the start of the run,
+  // readable from any thread at any time (relaxed; exact once the run is over). The runner's
+  // time series then counts those instead of events. nullopt (the default): not I/O.
+  virtual std::optional<TimeTotals> io_totals() const { return std::nullopt; }
 };
 
 }  // namespace hostmark

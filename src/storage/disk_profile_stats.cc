@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "stats/histogram_buckets.h"
+#include "stats/time_series.h"
+
 namespace hostmark::storage {
 namespace {
 
@@ -35,6 +38,7 @@ DiskLoop disk_loop_from(const std::vector<fio::JobStats>& jobs, bool interrupted
     loop.write_ns = std::max(loop.write_ns, w.runtime_ns);
     loop.lat.merge(r.lat);
     loop.lat.merge(w.lat);
+    loop.series = add_time_series(loop.series, j.series);
     loop.interrupted = loop.interrupted || j.interrupted;
   }
   return loop;
@@ -55,6 +59,7 @@ Phase disk_phase(const DiskStep& step, const std::vector<DiskLoop>& loops, DiskA
       chosen.read_ns += l.read_ns;
       chosen.write_ns += l.write_ns;
       chosen.lat.merge(l.lat);
+      chosen.series = append_time_series(chosen.series, l.series);
     }
   }
   Phase p;
@@ -82,6 +87,8 @@ Phase disk_phase(const DiskStep& step, const std::vector<DiskLoop>& loops, DiskA
   for (double pct : {50.0, 95.0, 99.0, 99.9})
     lat.percentiles_ns.emplace_back(pct, chosen.lat.percentile_ns(pct));
   p.latency = lat;
+  if (chosen.series.size() > 0) p.time_series = chosen.series;
+  p.latency_histogram = histogram_buckets(chosen.lat);
   return p;
 }
 

@@ -6,6 +6,8 @@
 // second), read_mb_per_s and write_mb_per_s (mix steps only), iops ("IO/s": reads + writes),
 // lat_mean_us and lat_p99_us ("us": issue to completion, fio's lat, reads and writes merged),
 // loops ("count": loops measured), and for the best-of aggregate best_loop ("count", 1-based).
+// The phase's time_series and latency_histogram are those of the best loop, or of all loops
+// one after the other (average).
 #include <cstdint>
 #include <vector>
 
@@ -23,6 +25,7 @@ struct DiskLoop {
   std::uint64_t read_ns = 0;   // runtime of the read direction (0 when none)
   std::uint64_t write_ns = 0;  // runtime of the write direction
   Histogram lat;               // issue -> completion of every I/O
+  TimeSeries series;           // reads and writes per interval of the loop
   bool interrupted = false;
   double mb_per_s() const;  // decimal MB/s, read + write
   double read_mb_per_s() const;

@@ -379,6 +379,11 @@ FileioCounters FileioWorkload::counters() const {
   return c;
 }
 
+std::optional<TimeTotals> FileioWorkload::io_totals() const {
+  const FileioCounters c = counters();
+  return TimeTotals{c.reads, c.writes, c.read_bytes, c.written_bytes, 0};
+}
+
 FileioTotals FileioWorkload::totals() const {
   const FileioCounters c = counters();
   FileioTotals t{c.reads, c.writes, c.fsyncs, c.read_bytes, c.written_bytes, c.errors, {}};

@@ -22,6 +22,7 @@
 // recorded separately (FileioTotals::completion).
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -113,6 +114,8 @@ class FileioWorkload final : public Workload {
   FileioTotals totals() const;
   // Any time, from any thread: the counts so far (relaxed reads; exact once the run is over).
   FileioCounters counters() const;
+  // The same as reads/writes for the runner's time series (fsyncs are not in it).
+  std::optional<TimeTotals> io_totals() const override;
   const std::string& end_error() const;
 
   struct Shared;
