@@ -19,6 +19,7 @@ packages=(
   jq time python3   # bench/*.sh read fio-format JSON; /usr/bin/time measures client CPU (oltp_compare); python3 in bench/stat_compare.sh
   openssl   # scripts/db-servers.sh: the test servers' self-signed TLS certificate
   clang-format git   # scripts/test.sh checks the source format of the tracked files
+  clang libclang-rt-14-dev   # scripts/fuzz.sh: libFuzzer targets of fuzz/ (preset fuzz)
   chromium   # headless browser: tests/report_chromium_test.cc loads `hostmark report`'s page and screenshots it
 )
 

@@ -15,6 +15,10 @@ struct CommandIo {
   std::ostream& out;        // results (standard output)
   std::ostream& err;        // progress, warnings (standard error)
   bool err_is_tty = false;  // progress is shown only on a terminal
+  // Stop once the arguments are parsed: the command returns 0 without running, measuring or
+  // touching any file (bad arguments still throw Failure; --help still prints). For the fuzz
+  // target of the command lines (fuzz/command_line_fuzz.cc) and tests.
+  bool parse_only = false;
 };
 
 using CommandFn = int (*)(const std::vector<std::string>& args, const CommandIo& io);

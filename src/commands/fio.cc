@@ -22,7 +22,7 @@ int run_fio_command(const std::vector<std::string>& args, const CommandIo& io) {
     print_fio_help(parsed.run.action, parsed.run.help_topic, io.out).value();
     return 0;
   }
-  if (parsed.run.parse_only) return 0;
+  if (parsed.run.parse_only || io.parse_only) return 0;
   const auto formats = parse_fio_formats(parsed.run.output_format).value();
   std::ofstream file;
   std::ostream* out = &io.out;
