@@ -51,7 +51,8 @@ std::string ask(std::uint16_t port, const std::string& request) {
   to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   std::string answer;
   if (connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof to) == 0 &&
-      send(fd, request.data(), request.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(request.size())) {
+      send(fd, request.data(), request.size(), MSG_NOSIGNAL) ==
+          static_cast<ssize_t>(request.size())) {
     char buf[4096];
     ssize_t n;
     while ((n = read(fd, buf, sizeof buf)) > 0) answer.append(buf, static_cast<std::size_t>(n));
