@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "commands/command.h"
@@ -71,6 +72,30 @@ TEST(ParseOnly, BadArgumentsAreStillUsageErrors) {
     EXPECT_NE(o.usage_error, "run error") << c.name;
   }
   EXPECT_NE(parse_only("cpu", {"--threads=0"}).usage_error, "");  // CLI11's range check
+}
+
+// The seed corpus of fuzz/command_line_fuzz.cc (the command name, then one argument a line),
+// replayed here as that target would, so the sanitizer builds of CI run it too (the fuzz target
+// itself needs the whole tree under clang: scripts/fuzz.sh --all).
+TEST(ParseOnly, CommandLineFuzzCorpusParsesOrIsAUsageError) {
+  const auto corpus =
+      std::filesystem::path(__FILE__).parent_path().parent_path() / "fuzz/corpus/command_line";
+  if (!std::filesystem::is_directory(corpus)) GTEST_SKIP() << corpus << " is not there";
+  int replayed = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(corpus)) {
+    std::ifstream in(entry.path());
+    std::vector<std::string> args;
+    for (std::string line; std::getline(in, line);) args.push_back(line);
+    if (args.empty() || args[0] == "fio") continue;
+    const std::string command = args[0];
+    args.erase(args.begin());
+    const Outcome o = parse_only(command, args);
+    EXPECT_TRUE(o.status == 0 || o.status == 2 || !o.usage_error.empty())
+        << entry.path() << ": status " << o.status;
+    EXPECT_NE(o.usage_error, "run error") << entry.path();
+    ++replayed;
+  }
+  EXPECT_GT(replayed, 20);
 }
 
 }  // namespace
