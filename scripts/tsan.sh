@@ -8,5 +8,5 @@ cd "$(dirname "$0")/.."
 filter="${1:-*-*Cli*:ExporterHttpTest.ScrapedOverLoopbackWhileAClientStalls}"
 cmake --preset tsan >/dev/null
 cmake --build --preset tsan -j "$(nproc)"
-export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1 second_deadlock_stack=1}"
+export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/tests/tsan_suppressions.txt}"
 build/tsan/tests/hostmark_tsan_tests --gtest_filter="$filter" --gtest_brief=1
