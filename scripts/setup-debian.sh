@@ -20,6 +20,7 @@ packages=(
   openssl   # scripts/db-servers.sh: the test servers' self-signed TLS certificate
   clang-format git   # scripts/test.sh checks the source format of the tracked files
   libopenmpi-dev openmpi-bin   # MPI-distributed runs (HOSTMARK_MPI, docs/MPI.md) and their mpirun tests
+  clang libclang-rt-14-dev   # scripts/fuzz.sh: libFuzzer targets of fuzz/ (preset fuzz)
   chromium   # headless browser: tests/report_chromium_test.cc loads `hostmark report`'s page and screenshots it
 )
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what is missing, builds the release and the
 # AddressSanitizer+UndefinedBehaviorSanitizer presets with warnings as errors, runs every test
-# of both, and checks the source format. The database tests run against a throwaway MariaDB and
+# of both, and checks the source format; then the threaded tests under ThreadSanitizer
+# (scripts/tsan.sh) and every fuzz target for HOSTMARK_FUZZ_SECONDS (20) s (scripts/fuzz.sh).
+# The database tests run against a throwaway MariaDB and
 # PostgreSQL (scripts/db-servers.sh) started before the first ctest and stopped on exit, even
 # when a step fails; HOSTMARK_REQUIRE_DB_SERVERS=1 makes a missing server a failure, not a skip.
 # HOSTMARK_REQUIRE_CHROMIUM=1 does the same for the headless Chromium check of the HTML report
@@ -13,7 +15,7 @@ scripts/setup-debian.sh
 export HOSTMARK_REQUIRE_CHROMIUM=1
 export HOSTMARK_TEST_ARTIFACTS="${HOSTMARK_TEST_ARTIFACTS:-$PWD/build/test-artifacts}"
 echo "== source format (clang-format, .clang-format)" >&2
-git ls-files 'src/*.cc' 'src/*.h' 'tests/*.cc' 'tests/*.h' 'bench/*.cc' | xargs clang-format --dry-run --Werror
+git ls-files 'src/*.cc' 'src/*.h' 'tests/*.cc' 'tests/*.h' 'bench/*.cc' 'fuzz/*.cc' 'fuzz/*.h' | xargs clang-format --dry-run --Werror
 
 db_state=""
 db_started=0
@@ -49,3 +51,7 @@ for preset in release asan; do
   fi
   ctest --preset "$preset" -j "$(nproc)"
 done
+echo "== ThreadSanitizer: runner, workloads, engines, fio job threads, monitors, top, exporter" >&2
+scripts/tsan.sh
+echo "== fuzzing: every target of fuzz/ for ${HOSTMARK_FUZZ_SECONDS:=20} s (scripts/fuzz.sh)" >&2
+scripts/fuzz.sh "$HOSTMARK_FUZZ_SECONDS"

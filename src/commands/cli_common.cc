@@ -35,7 +35,7 @@ bool parse_command_line(CLI::App& app, const std::vector<std::string>& args, con
     if (!why.empty() && why.back() == '\n') why.pop_back();
     throw Failure(usage_error(app.get_name(), why));
   }
-  return true;
+  return !io.parse_only;
 }
 
 int emit_result(const Result& result, const OutputOptions& options, const TextRenderer& text,

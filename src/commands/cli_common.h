@@ -17,7 +17,8 @@ void add_output_options(CLI::App& app, OutputOptions& options);
 void add_save_options(CLI::App& app, SaveOptions& options);
 
 // Parses `args` (without the command name). Returns false when --help was asked (help is
-// printed to io.out). Throws Failure with a usage error naming the option on bad input.
+// printed to io.out) or when io.parse_only is set: the command then returns 0 without running.
+// Throws Failure with a usage error naming the option on bad input.
 bool parse_command_line(CLI::App& app, const std::vector<std::string>& args, const CommandIo& io);
 
 // Writes `result` where `options` say, in their format, then saves it in the results store as

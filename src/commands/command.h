@@ -19,6 +19,10 @@ struct CommandIo {
   // Runs when a second Ctrl-C abandons the process (abandon_process): what the caller made
   // and must not leave behind (the suite's work directory). Empty: nothing.
   std::function<void()> before_abandon = {};
+  // Stop once the arguments are parsed: the command returns 0 without running, measuring or
+  // touching any file (bad arguments still throw Failure; --help still prints). For the fuzz
+  // target of the command lines (fuzz/command_line_fuzz.cc) and tests.
+  bool parse_only = false;
 };
 
 using CommandFn = int (*)(const std::vector<std::string>& args, const CommandIo& io);

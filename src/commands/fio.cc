@@ -34,7 +34,7 @@ int run_fio_command(const std::vector<std::string>& args, const CommandIo& io) {
     print_fio_help(parsed.run.action, parsed.run.help_topic, io.out).value();
     return 0;
   }
-  if (parsed.run.parse_only) return 0;
+  if (parsed.run.parse_only || io.parse_only) return 0;
   const auto formats = parse_fio_formats(parsed.run.output_format).value();
   // --output: replaced atomically at the end (a failed or killed run leaves the old file).
   auto sink = OutputSink::open(OutputOptions{OutputFormat::kNormal, parsed.run.output_path}, io.out)

@@ -175,6 +175,7 @@ class StatRun {
 
 int run_stat_command(const std::vector<std::string>& args, const CommandIo& io) {
   const StatOptions o = parse_stat_options(args);
+  if (io.parse_only) return 0;
   if (o.help) {
     io.out << stat_usage();
     return 0;

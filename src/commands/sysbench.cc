@@ -248,13 +248,14 @@ int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& 
   }
   if (command == "prepare" || command == "cleanup") {
     const auto hook = command == "prepare" ? test->prepare : test->cleanup;
-    if (hook != nullptr) {
-      io.out << "sysbench 1.0.20 compatible (hostmark " << build::kVersion << ")\n\n";
-      return hook(args, groups, io.out);
+    if (hook == nullptr) {
+      throw Failure(usage_error(
+          "sysbench " + std::string(test->name),
+          fmt::format("the '{}' test does not implement the '{}' command", test->name, command)));
     }
-    throw Failure(usage_error(
-        "sysbench " + std::string(test->name),
-        fmt::format("the '{}' test does not implement the '{}' command", test->name, command)));
+    if (io.parse_only) return 0;
+    io.out << "sysbench 1.0.20 compatible (hostmark " << build::kVersion << ")\n\n";
+    return hook(args, groups, io.out);
   }
   if (command.empty()) {
     throw Failure(
@@ -265,6 +266,7 @@ int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& 
   if (command != "run") {
     throw Failure(usage_error(command, "unknown command (use run, help, prepare or cleanup)"));
   }
+  if (io.parse_only) return 0;
   return run_test(*test, args, groups, io);
 }
 

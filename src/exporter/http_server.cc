@@ -71,22 +71,6 @@ Expected<ListenAddress> parse_listen_address(const std::string& text) {
   return a;
 }
 
-Route route_request(const std::string& head) {
-  const auto line_end = head.find("\r\n");
-  const std::string line = head.substr(0, line_end);
-  const auto sp1 = line.find(' ');
-  const auto sp2 = sp1 == std::string::npos ? sp1 : line.find(' ', sp1 + 1);
-  if (sp1 == std::string::npos || sp2 == std::string::npos ||
-      line.compare(sp2 + 1, 5, "HTTP/") != 0)
-    return {400, "Bad Request"};
-  const std::string method = line.substr(0, sp1);
-  std::string path = line.substr(sp1 + 1, sp2 - sp1 - 1);
-  path = path.substr(0, path.find('?'));
-  if (path != "/metrics") return {404, "Not Found"};
-  if (method != "GET" && method != "HEAD") return {405, "Method Not Allowed"};
-  return {200, "OK"};
-}
-
 Expected<std::shared_ptr<HttpServer>> HttpServer::listen(const ListenAddress& address) {
   const std::string where = fmt::format("{}:{}", address.host, address.port);
   addrinfo hints{};
@@ -159,12 +143,9 @@ void HttpServer::serve(const std::function<std::string()>& render,
         char buf[2048];
         const ssize_t n = read(c.fd, buf, sizeof buf);
         if (n > 0) c.in.append(buf, static_cast<std::size_t>(n));
-        const bool complete =
-            c.in.find("\r\n\r\n") != std::string::npos || c.in.find("\n\n") != std::string::npos;
-        if (complete || c.in.size() > kMaxRequestBytes || n == 0) {
-          Route r = complete ? route_request(c.in) : Route{400, "Bad Request"};
-          const bool head = c.in.rfind("HEAD ", 0) == 0;
-          c.out = response(r, r.status == 200 ? render() : std::string(), head);
+        const RequestVerdict v = judge_request(c.in, n == 0);
+        if (v.complete) {
+          c.out = response(v.route, v.route.status == 200 ? render() : std::string(), v.head_only);
           c.answering = true;
         } else if (n < 0 && errno != EAGAIN && errno != EINTR) {
           done = true;

@@ -3,13 +3,15 @@
 // in a poll() loop, so a slow or stalled client only delays itself (it is dropped after
 // kClientTimeoutMs); every request gets its answer and the connection is closed.
 //   GET /metrics -> 200 with the body `render()` returns (called per request: fresh counters)
-//   other method on /metrics -> 405 (Allow: GET); any other path -> 404; garbage -> 400.
+//   other method on /metrics -> 405 (Allow: GET); any other path -> 404; garbage -> 400
+// (exporter/http_request.h decides, from the bytes received).
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
 
 #include "core/error.h"
+#include "exporter/http_request.h"
 
 namespace hostmark::exporter {
 
@@ -22,17 +24,9 @@ struct ListenAddress {
 // --listen otherwise.
 Expected<ListenAddress> parse_listen_address(const std::string& text);
 
-// What a request line asks for: the status and extra headers of the answer (pure; tested).
-struct Route {
-  int status = 200;
-  std::string reason = "OK";
-};
-Route route_request(const std::string& request_head);
-
 class HttpServer {
  public:
   static constexpr int kClientTimeoutMs = 10'000;
-  static constexpr std::size_t kMaxRequestBytes = 8192;
   static constexpr std::size_t kMaxClients = 64;
 
   // Binds and listens; a run error naming the address when it cannot.

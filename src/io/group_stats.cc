@@ -92,6 +92,7 @@ std::vector<fio::JobStats> merge_groups(std::vector<fio::JobStats> jobs) {
     }
     auto& g = out[it->second];
     const int n = ++members[j.groupid];
+    g.members = n;  // fio's "jobs=" of the merged block (was left at 1)
     for (int i = 0; i < fio::kDirs; ++i) add_dir(g.dirs[i], j.dirs[i], false);
     g.sync_lat.merge(j.sync_lat);
     g.sync_total += j.sync_total;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <sstream>
 
 namespace hostmark {
@@ -51,11 +52,18 @@ double number(const Json& j, const std::string& path) {
   if (!j.is_number()) throw BadField{path, "not a number"};
   return j.get<double>();
 }
+// A non-negative double below 2^64 rounded to the nearest count; std::nullopt otherwise. (Not
+// llround: its long long ends at 2^63, and 1e19 came back as 9223372036854775808.)
+std::optional<std::uint64_t> rounded_count(double v) {
+  constexpr double kTwoTo64 = 18446744073709551616.0;
+  if (!(v >= 0) || !(std::round(v) < kTwoTo64)) return std::nullopt;
+  return static_cast<std::uint64_t>(std::round(v));
+}
 std::uint64_t count(const Json& j, const std::string& path) {
   if (j.is_number_unsigned()) return j.get<std::uint64_t>();
   if (j.is_number_integer() && j.get<std::int64_t>() >= 0) return j.get<std::uint64_t>();
-  if (j.is_number_float() && j.get<double>() >= 0 && j.get<double>() < 1.8e19)
-    return static_cast<std::uint64_t>(std::llround(j.get<double>()));
+  if (j.is_number_float())
+    if (const auto n = rounded_count(j.get<double>())) return *n;
   throw BadField{path, "not a non-negative integer"};
 }
 bool flag(const Json& j, const std::string& path) {
@@ -266,8 +274,9 @@ monitor::DiskRates read_device(const Json& j, const std::string& path) {
   for (const auto& [name, field] : sectors) {
     double kib = 0;
     read_number(j, name, path, kib);
-    if (!(kib >= 0)) throw BadField{at(path, name), "not a non-negative number"};
-    x.*field = static_cast<std::uint64_t>(std::llround(kib * 2));  // 512-byte sectors
+    const auto sectors_512 = rounded_count(kib * 2);
+    if (!sectors_512) throw BadField{at(path, name), "not a non-negative number below 2^63 KiB"};
+    x.*field = *sectors_512;
   }
   return x;
 }

@@ -34,14 +34,16 @@ std::optional<std::vector<int>> parse_cpu_list(std::string_view text) {
     const auto dash = part.find('-');
     if (dash == std::string_view::npos) {
       const auto one = to_int(part);
-      if (!one || *one < 0) return std::nullopt;
+      if (!one || *one < 0 || *one > kMaxCpuNumber) return std::nullopt;
       cpus.push_back(*one);
     } else {
       const auto first = to_int(part.substr(0, dash));
       const auto last = to_int(part.substr(dash + 1));
-      if (!first || !last || *first < 0 || *last < *first) return std::nullopt;
+      if (!first || !last || *first < 0 || *last < *first || *last > kMaxCpuNumber)
+        return std::nullopt;
       for (int c = *first; c <= *last; ++c) cpus.push_back(c);
     }
+    if (cpus.size() > static_cast<std::size_t>(kMaxCpuNumber) + 1) return std::nullopt;
     pos = comma + 1;
   }
   return cpus;

@@ -36,7 +36,10 @@ struct CpuTopology {
 };
 
 // "0-3,8,10-11" -> {0,1,2,3,8,10,11} (in the order written). Whitespace and a trailing newline
-// are ignored; "" gives {}. Returns std::nullopt when any part is malformed ("3-1", "a").
+// are ignored; "" gives {}. Returns std::nullopt when any part is malformed ("3-1", "a"), names
+// a CPU above kMaxCpuNumber or lists more than kMaxCpuNumber + 1 CPUs in all (a corrupt file
+// must not make a list of two billion numbers: fuzz/corpus/proc_sys/cpu_list_huge_range).
+inline constexpr int kMaxCpuNumber = 65535;  // Linux's NR_CPUS is at most 8192
 std::optional<std::vector<int>> parse_cpu_list(std::string_view text);
 
 // The places of every "processor" block of /proc/cpuinfo text. Blocks without "physical id" or

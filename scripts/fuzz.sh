@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Builds the fuzz preset (clang, libFuzzer, ASan + UBSan) and runs every target of fuzz/ for
+# SECONDS each (default 60), two at a time on two cores: scripts/fuzz.sh [--all] [SECONDS]
+# (--all also builds command_line, the native command lines through the command table, which
+# needs the whole tree under the sanitizers: too long for CI).
+# Each starts from its seed corpus fuzz/corpus/<target>/ (and fuzz/<target>.dict when there is
+# one); what it adds goes to build/fuzz/corpus/<target>/, never into the repository. Prints one
+# line per target with its executions. A crash, leak, UB report or timeout stops it with status 1
+# and the input in build/fuzz/crashes/<target>/: fix it, add a regression test in tests/ that
+# feeds that input, and copy the input into fuzz/corpus/<target>/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+all=OFF
+if [ "${1:-}" = "--all" ]; then
+  all=ON
+  shift
+fi
+seconds="${1:-60}"
+cmake --preset fuzz -DHOSTMARK_FUZZ_ALL="$all" >/dev/null
+cmake --build --preset fuzz -j "$(nproc)"
+
+out=build/fuzz/runs
+rm -rf "$out"
+mkdir -p "$out"
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}"
+
+run_target() {  # NAME: runs build/fuzz/fuzz/NAME_fuzz; its log in $out/NAME.log
+  local name=$1
+  local args=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
+              -artifact_prefix="build/fuzz/crashes/$name/")
+  [ -f "fuzz/$name.dict" ] && args+=(-dict="fuzz/$name.dict")
+  mkdir -p "build/fuzz/corpus/$name" "build/fuzz/crashes/$name"
+  "build/fuzz/fuzz/${name}_fuzz" "${args[@]}" "build/fuzz/corpus/$name" "fuzz/corpus/$name" \
+    >"$out/$name.log" 2>&1
+}
+
+report() {  # NAME STATUS
+  local name=$1 status=$2 log="$out/$1.log"
+  if [ "$status" -ne 0 ]; then
+    echo "fuzz: $name: FAILED (status $status); the input is in build/fuzz/crashes/$name/:" >&2
+    grep -E "ERROR|SUMMARY|runtime error|Test unit written|==[0-9]+==" "$log" | head -20 >&2
+    return 1
+  fi
+  local execs corpus
+  execs=$(awk '/stat::number_of_executed_units/ {print $2}' "$log")
+  corpus=$(ls "fuzz/corpus/$name" | wc -l)
+  printf 'fuzz: %-18s %10s executions in %s s (seed corpus %s files)\n' "$name" "$execs" \
+    "$seconds" "$corpus"
+}
+
+names=()
+for f in fuzz/*_fuzz.cc; do
+  n=$(basename "$f" .cc)
+  if [ -x "build/fuzz/fuzz/$n" ]; then
+    names+=("${n%_fuzz}")
+  else
+    echo "fuzz: ${n%_fuzz}: not built (command_line needs --all: the whole tree)" >&2
+  fi
+done
+failed=0
+pids=()
+running=()
+for name in "${names[@]}"; do
+  if [ ${#pids[@]} -ge "$(nproc)" ]; then  # wait for the oldest before starting another
+    status=0
+    wait "${pids[0]}" || status=$?
+    report "${running[0]}" "$status" || failed=1
+    pids=("${pids[@]:1}")
+    running=("${running[@]:1}")
+  fi
+  run_target "$name" &
+  pids+=($!)
+  running+=("$name")
+done
+for i in "${!pids[@]}"; do
+  status=0
+  wait "${pids[$i]}" || status=$?
+  report "${running[$i]}" "$status" || failed=1
+done
+exit "$failed"
