@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "background_hostmark.h"
+#include "exporter/http_request.h"
 #include "exporter/http_server.h"
 
 namespace hostmark::exporter {
@@ -99,7 +100,7 @@ TEST(ExporterSecurityTest, OnlyGetOfMetricsIsServed) {
   }
   // A request that never ends its headers is cut at kMaxRequestBytes: 400, not a growing buffer.
   EXPECT_EQ(status_of(port, "GET /metrics HTTP/1.1\r\nX: " +
-                                std::string(HttpServer::kMaxRequestBytes + 10, 'a')),
+                                std::string(kMaxRequestBytes + 10, 'a')),
             "HTTP/1.1 400");
 }
 
