@@ -99,9 +99,9 @@ TEST(ExporterSecurityTest, OnlyGetOfMetricsIsServed) {
     EXPECT_EQ(status_of(port, garbage), "HTTP/1.1 400") << garbage;
   }
   // A request that never ends its headers is cut at kMaxRequestBytes: 400, not a growing buffer.
-  EXPECT_EQ(status_of(port, "GET /metrics HTTP/1.1\r\nX: " +
-                                std::string(kMaxRequestBytes + 10, 'a')),
-            "HTTP/1.1 400");
+  EXPECT_EQ(
+      status_of(port, "GET /metrics HTTP/1.1\r\nX: " + std::string(kMaxRequestBytes + 10, 'a')),
+      "HTTP/1.1 400");
 }
 
 // The command itself, without --listen: 127.0.0.1:9464 (skipped when another process holds it).
