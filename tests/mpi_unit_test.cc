@@ -61,15 +61,17 @@ TEST(MpiDistOptionsTest, OwnOptionsAreTakenOutTheRestKeptInOrder) {
                                          "--mpi-stonewall", "--reorder-tasks", "--no-save",
                                          "--results-db=/tmp/x.db", "--mpi-fail-rank=3", "job.fio"})
                          .value();
-  EXPECT_EQ(split.fio_args, (std::vector<std::string>{"--name=a", "--rw=read", "job.fio"}));
+  // --no-save and --results-db are fio-parser options of every run: they stay.
+  EXPECT_EQ(split.fio_args, (std::vector<std::string>{"--name=a", "--rw=read", "--no-save",
+                                                      "--results-db=/tmp/x.db", "job.fio"}));
   EXPECT_TRUE(split.dist.shared_file);
   EXPECT_TRUE(split.dist.stonewall);
   EXPECT_TRUE(split.dist.reorder_tasks);
-  EXPECT_TRUE(split.dist.no_save);
-  EXPECT_EQ(split.dist.results_db, "/tmp/x.db");
   EXPECT_EQ(split.dist.fail_rank, 3);
   EXPECT_FALSE(split_dist_options({"--stonewall", "--name=x"}).value().dist.any())
       << "fio's own stonewall stays fio's";
+  EXPECT_FALSE(split_dist_options({"--results-db=/tmp/x.db", "--name=x"}).value().dist.any())
+      << "saving does not make a single run distributed";
   const auto bad = split_dist_options({"--mpi-fail-rank=x"});
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error().what, "--mpi-fail-rank");

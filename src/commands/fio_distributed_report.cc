@@ -94,7 +94,7 @@ int report_distributed_fio(const fio::FioRun& aggregate, const mpi::DistSummary&
   }
   const int saved =
       save_to_results_store(distributed_result(aggregate, summary, split.fio_args),
-                            SaveOptions{split.dist.results_db, split.dist.no_save}, io);
+                            SaveOptions{aggregate.run.results_db, aggregate.run.no_save}, io);
   return status != 0 ? status : saved;
 }
 

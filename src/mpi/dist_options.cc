@@ -37,12 +37,6 @@ Expected<SplitArgs> split_dist_options(const std::vector<std::string>& args) {
       out.dist.reorder_tasks = true;
     } else if (matches(a, "mpi-stonewall", v) && v.empty()) {
       out.dist.stonewall = true;
-    } else if (matches(a, "no-save", v) && v.empty()) {
-      out.dist.no_save = true;
-    } else if (matches(a, "results-db", v)) {
-      if (v.empty() && i + 1 < args.size()) v = args[++i];
-      if (v.empty()) return usage_error("--results-db", "needs a path or URL");
-      out.dist.results_db = v;
     } else if (matches(a, "mpi-fail-rank", v)) {
       int n = -1;
       const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);

@@ -17,13 +17,10 @@ struct DistOptions {
                                // stoneWallingWearOut=1)
   int fail_rank = -1;          // --mpi-fail-rank=N (hidden, for tests): rank N fails after
                                // preparing its files, as an I/O setup error would
-  std::string results_db;      // --results-db=URL: where rank 0 saves the result
-  bool no_save = false;        // --no-save
   // Whether a run of one process must take the distributed path anyway (the options only it
-  // implements; --no-save alone changes nothing: single `hostmark fio` runs save nothing).
-  bool any() const {
-    return shared_file || reorder_tasks || stonewall || fail_rank >= 0 || !results_db.empty();
-  }
+  // implements). --results-db and --no-save are fio-parser options of every run (fio_result.h):
+  // rank 0 saves with them.
+  bool any() const { return shared_file || reorder_tasks || stonewall || fail_rank >= 0; }
 };
 
 struct SplitArgs {
