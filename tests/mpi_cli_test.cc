@@ -21,15 +21,11 @@ namespace fs = std::filesystem;
 constexpr const char* kMpirun = "/usr/bin/mpirun";
 constexpr int kDeadlineMs = 60'000;  // a hang is a failure, not a stuck CI job
 
-// Open MPI as root in a container: shared memory without CMA, loopback only. LeakSanitizer
-// (the asan preset) is told to ignore what Open MPI's libraries keep until exit.
+// Open MPI as root in a container: shared memory without CMA, loopback only. Under the asan
+// preset, leak checking is off for the ranks: Open MPI's plugins (unloaded at MPI_Finalize)
+// keep allocations that LeakSanitizer reports from an "<unknown module>", which no suppression
+// can name. hostmark's own code is leak-checked by every test that runs it without mpirun.
 RunOptions mpi_env() {
-  static const ScratchDir dir;  // removed at exit
-  const std::string supp = dir.file("lsan-openmpi.supp");
-  if (!fs::exists(supp)) {
-    std::ofstream(supp) << "leak:libmpi.so\nleak:libopen-pal.so\nleak:libopen-rte.so\n"
-                           "leak:libhwloc.so\nleak:libevent\nleak:libpmix.so\nleak:mca_\n";
-  }
   RunOptions o;
   o.timeout_ms = kDeadlineMs;
   o.extra_env = {"OMPI_MCA_btl=self,vader",
@@ -39,7 +35,7 @@ RunOptions mpi_env() {
                  "OMPI_MCA_rmaps_base_oversubscribe=1",
                  "OMPI_ALLOW_RUN_AS_ROOT=1",
                  "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1",
-                 "LSAN_OPTIONS=suppressions=" + supp};
+                 "ASAN_OPTIONS=detect_leaks=0"};
   return o;
 }
 
@@ -224,13 +220,27 @@ TEST(MpiCliTest, AnnouncedRanksWithoutMpiIsAUsageError) {
   ScratchDir d;
   RunOptions o;
   o.timeout_ms = kDeadlineMs;
-  o.extra_env = {"SLURM_NTASKS=4"};
+  o.extra_env = {"SLURM_NTASKS=4", "SLURM_STEP_ID=0"};  // inside an srun step
   const RunOutput r =
       run_hostmark({"fio", "--name=x", "--size=64k", "--directory=" + d.path(), "--no-save"}, o);
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("hostmark: mpi: SLURM_NTASKS=4 says 4 ranks"), std::string::npos) << r.err;
   EXPECT_EQ(output_lines(r.err).size(), 1u) << r.err;
   EXPECT_TRUE(r.out.empty());
+}
+
+// An sbatch script exports SLURM_NTASKS to every command it runs, outside any srun step: a plain
+// run there is no misuse.
+TEST(MpiCliTest, SlurmBatchScriptOutsideAStepRunsPlainly) {
+  ScratchDir d;
+  RunOptions o;
+  o.timeout_ms = kDeadlineMs;
+  o.extra_env = {"SLURM_NTASKS=4"};
+  const RunOutput r = run_hostmark({"fio", "--name=x", "--size=64k", "--directory=" + d.path(),
+                                    "--no-save", "--output-format=json"},
+                                   o);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(r.out.empty());
 }
 
 }  // namespace

@@ -150,6 +150,16 @@ TEST(ResultJsonTest, BadSeriesAndHistogramsAreNamed) {
   j["phases"][0]["time_series"]["read_ios"] = {1, 2};
   EXPECT_EQ(result_from_json(j).error().message(),
             "phases[0].time_series.read_ios: not as long as end_ms");
+  // The report indexes every I/O column by sample: one missing is refused, not read past.
+  j = result_to_json(full_result());
+  j["phases"][0]["time_series"].erase("read_bytes");
+  EXPECT_EQ(result_from_json(j).error().message(),
+            "phases[0].time_series: read_ios, write_ios, read_bytes and write_bytes go together");
+  j = result_to_json(full_result());
+  for (const char* c : {"read_ios", "write_ios", "read_bytes", "write_bytes"})
+    j["phases"][0]["time_series"].erase(c);
+  EXPECT_EQ(result_from_json(j).error().message(),
+            "phases[0].time_series: no column (I/O counts or events)");
   j = result_to_json(full_result());
   j["phases"][0]["time_series"].erase("end_ms");
   EXPECT_EQ(result_from_json(j).error().message(), "phases[0].time_series.end_ms: missing");

@@ -227,7 +227,9 @@ int run_rank(mpi::Comm& comm, const mpi::SplitArgs& split, const CommandIo& io) 
       fmt::format("rank {} ({}): {}", comm.rank(),
                   comm.host_names()[static_cast<std::size_t>(comm.rank())], e.message());
   io.out.flush();
-  io.err << "hostmark: " << line << std::endl;
+  // One write: mpirun forwards each write of a rank's stderr as it comes, and MPI_Abort can
+  // kill the rank between two of them (the line then came out as a bare "hostmark: ").
+  io.err << fmt::format("hostmark: {}\n", line) << std::flush;
   comm.abort(e.exit_code(), line);
   std::_Exit(e.exit_code());  // not reached: g++ does not apply [[noreturn]] to virtual calls
 }

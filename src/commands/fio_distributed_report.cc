@@ -2,12 +2,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <fstream>
 
 #include "commands/fio_distributed.h"
 #include "commands/result_saving.h"
 #include "output/fio_mpi.h"
 #include "output/fio_report.h"
+#include "output/format.h"
 #include "stats/summary.h"
 
 namespace hostmark {
@@ -64,13 +64,11 @@ Result distributed_result(const fio::FioRun& run, const mpi::DistSummary& summar
 int report_distributed_fio(const fio::FioRun& aggregate, const mpi::DistSummary& summary,
                            const mpi::SplitArgs& split, const CommandIo& io) {
   const auto formats = parse_fio_formats(aggregate.run.output_format).value();
-  std::ofstream file;
-  std::ostream* out = &io.out;
-  if (!aggregate.run.output_path.empty()) {
-    file.open(aggregate.run.output_path, std::ios::out | std::ios::trunc);
-    if (!file) throw Failure(run_error(aggregate.run.output_path, "cannot create the output file"));
-    out = &file;
-  }
+  // --output: replaced atomically at the end, as a single-process run's (commands/fio.cc).
+  auto sink =
+      OutputSink::open(OutputOptions{OutputFormat::kNormal, aggregate.run.output_path}, io.out)
+          .value();
+  std::ostream* out = &sink->stream();
   if (formats.terse) write_fio_terse(aggregate, *out);
   if (formats.json || formats.json_plus) {
     auto doc = fio_json(aggregate, formats.json_plus);
@@ -81,10 +79,7 @@ int report_distributed_fio(const fio::FioRun& aggregate, const mpi::DistSummary&
     write_fio_normal(aggregate, *out);
     write_fio_rank_table(summary, *out);
   }
-  out->flush();
-  if (!*out)
-    throw Failure(run_error(
-        aggregate.run.output_path.empty() ? "stdout" : aggregate.run.output_path, "write failed"));
+  sink->close().value();
   for (const auto& w : aggregate.warnings) io.err << "hostmark: warning: " << w << '\n';
   int status = aggregate.interrupted ? 1 : 0;
   for (const auto& j : aggregate.jobs) {

@@ -40,7 +40,8 @@ MysqlApi::MysqlApi(SharedLibrary library)
       HOSTMARK_MYSQL_LOAD(mysql_stmt_close),
       HOSTMARK_MYSQL_LOAD(mysql_stmt_errno),
       HOSTMARK_MYSQL_LOAD(mysql_stmt_error),
-      HOSTMARK_MYSQL_LOAD(mysql_set_local_infile_handler) {}
+      HOSTMARK_MYSQL_LOAD(mysql_set_local_infile_handler),
+      HOSTMARK_MYSQL_LOAD(mysql_warning_count) {}
 
 #undef HOSTMARK_MYSQL_LOAD
 

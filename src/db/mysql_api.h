@@ -49,6 +49,7 @@ struct MysqlApi {
   HOSTMARK_MYSQL_FN(mysql_stmt_errno);
   HOSTMARK_MYSQL_FN(mysql_stmt_error);
   HOSTMARK_MYSQL_FN(mysql_set_local_infile_handler);
+  HOSTMARK_MYSQL_FN(mysql_warning_count);
 #undef HOSTMARK_MYSQL_FN
 };
 

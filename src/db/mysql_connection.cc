@@ -182,6 +182,14 @@ void MysqlConnection::copy_rows(std::string_view table, std::string_view columns
     throw;
   }
   local_rows_.disarm();
+  // LOCAL turns a row the table refuses (duplicate key, bad value) into a warning and goes on:
+  // a load with warnings did not load the rows it was given.
+  if (const unsigned warnings = api_->mysql_warning_count(handle()); warnings > 0) {
+    throw DbError(run_error(target_, fmt::format("LOAD DATA into {}: {} row(s) skipped or changed "
+                                                 "(warnings)",
+                                                 table, warnings)),
+                  "", false, false);
+  }
 }
 
 void MysqlConnection::reconnect() {

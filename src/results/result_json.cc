@@ -215,8 +215,14 @@ TimeSeries read_time_series(const Json& j, const std::string& path) {
     *column = counts(*it, at(path, name));
     if (column->size() != s.end_ms.size()) throw BadField{at(path, name), "not as long as end_ms"};
   }
-  if (!s.end_ms.empty() && s.read_ios.empty() != s.write_ios.empty())
-    throw BadField{path, "read_ios and write_ios go together"};
+  // Readers index every I/O column by sample (report_series.cc): all four or none, and a
+  // series with samples has some column.
+  if (!s.end_ms.empty()) {
+    const bool io = !s.read_ios.empty();
+    if (s.write_ios.empty() == io || s.read_bytes.empty() == io || s.write_bytes.empty() == io)
+      throw BadField{path, "read_ios, write_ios, read_bytes and write_bytes go together"};
+    if (!io && s.events.empty()) throw BadField{path, "no column (I/O counts or events)"};
+  }
   return s;
 }
 
