@@ -132,6 +132,32 @@ TEST_F(OltpCliTest, IntervalLinesAndJsonMetrics) {
   EXPECT_EQ(m["reconnects"].first, 0.0);
 }
 
+// OLTP tests use hostmark's lean event accounting (no sysbench histogram kept during the run):
+// --histogram still prints sysbench's layout, from the exact histogram regrouped into
+// sysbench's buckets, one count per transaction.
+TEST_F(OltpCliTest, HistogramCountsEveryTransaction) {
+  ASSERT_EQ(sb({"oltp_point_select", "--table-size=100", "prepare"}).exit_code, 0);
+  const RunOutput run = sb({"oltp_point_select", "--table-size=100", "--threads=2",
+                            "--events=80", "--time=0", "--histogram", "run"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const auto at = run.out.find("Latency histogram (values are in milliseconds)\n");
+  ASSERT_NE(at, std::string::npos) << run.out;
+  const std::regex row(R"( +([0-9]+\.[0-9]{3}) \|\*+ +([0-9]+)\n)");
+  std::uint64_t total = 0;
+  int rows = 0;
+  double last = -1;
+  const std::string tail = run.out.substr(at);
+  for (std::sregex_iterator it(tail.begin(), tail.end(), row), end; it != end; ++it) {
+    const double value = std::stod((*it)[1]);
+    EXPECT_GE(value, last) << "buckets in increasing order (printed to 3 decimals)";
+    last = value;
+    total += std::stoull((*it)[2]);
+    ++rows;
+  }
+  EXPECT_GT(rows, 0) << run.out;
+  EXPECT_EQ(total, 80u) << run.out;
+}
+
 TEST_F(OltpCliTest, BadOptionsAreOneLineNamingTheOption) {
   expect_one_line_error(sb({"oltp_read_write", "--tables=0", "run"}), 2, "--tables");
   expect_one_line_error(sb({"oltp_read_write", "--table_size=abc", "run"}), 2, "--table-size");

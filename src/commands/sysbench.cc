@@ -45,9 +45,9 @@ void print_test_help(const SysbenchTest& t, std::ostream& out) {
 }
 
 // The limits and reporting a run needs, checked with the option named in every error.
-RunSpec run_spec_from(const SbArgs& a, std::span<const SbOptionGroup> g) {
+RunSpec run_spec_from(const SysbenchTest& test, const SbArgs& a, std::span<const SbOptionGroup> g) {
   RunSpec s;
-  s.accounting = EventAccounting::kSysbench;  // each event costs what it costs in sysbench
+  s.accounting = test.accounting;
   std::uint64_t threads = a.count(g, "threads");
   if (a.has("num-threads") && !a.has("threads")) threads = a.count(g, "num-threads");
   if (threads == 0) throw Failure(usage_error("--threads", "must be at least 1"));
@@ -133,7 +133,7 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
                     fmt::format("the '{}' test uses no disk; only storage tests (fileio) watch one",
                                 test.name)));
   }
-  const RunSpec spec = run_spec_from(args, groups);
+  const RunSpec spec = run_spec_from(test, args, groups);
   OutputOptions output;
   output.format = parse_output_format(args.text(groups, "output-format")).value();
   output.path = args.text(groups, "output");
