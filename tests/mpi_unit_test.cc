@@ -220,7 +220,8 @@ TEST(MpiCodecTest, JobStatsRoundTripWithRankZerosOptions) {
 }
 
 fio::SampleStats samples(std::uint64_t base) {
-  return {base, base + 1, base + 0.25, base + 0.5, base + 2, base + 0.75};
+  const double b = static_cast<double>(base);
+  return {base, base + 1, b + 0.25, b + 0.5, base + 2, b + 0.75};
 }
 
 // Every field of fio::JobStats set to a value of its own (options aside: not sent).
