@@ -2,9 +2,10 @@
 // Removes the files a rank of a distributed run created when the launcher ends the rank, so a
 // failure on one rank leaves no file of the run behind (issue 8).
 //
-// How Open MPI ends the other ranks when one calls MPI_Abort (4.1, ORTE's odls, as Debian ships
-// it; PRRTE in 5.x does the same): each node's daemon sends its ranks SIGCONT, waits
-// odls_base_sigkill_timeout (1 s), sends SIGTERM, waits again, then SIGKILL. A rank waiting in a
+// How Open MPI ends the other ranks when one calls MPI_Abort (ORTE's odls in 4.1, as Debian
+// ships it; PRRTE's in 5.x): each node's daemon sends its ranks SIGCONT and SIGTERM, then
+// SIGKILL to one still alive after odls_base_sigkill_timeout (the waits differ between
+// releases; with 4.1.4 here a failed np=2 run ends in under a second). A rank waiting in a
 // collective (a barrier the failed rank never reaches) never returns to unwind its TargetSet, so
 // a RemoveOnTerm catches that SIGTERM: its handler unlinks the listed paths (unlink() is
 // async-signal-safe) and then dies of SIGTERM as before (same exit status for the launcher).
