@@ -5,6 +5,7 @@
 // the reason when the build has no MPI or mpirun is missing.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -59,6 +60,22 @@ nlohmann::json json_of(const RunOutput& r) {
 }
 
 std::uint64_t u64(const nlohmann::json& j, const char* key) { return j[key].get<std::uint64_t>(); }
+
+// The names in a directory, sorted, space-separated.
+std::string listing(const ScratchDir& d) {
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(d.path())) names.push_back(e.path().filename());
+  std::sort(names.begin(), names.end());
+  std::string s;
+  for (const auto& n : names) s += (s.empty() ? "" : " ") + n;
+  return s;
+}
+
+const nlohmann::json* metric(const nlohmann::json& phase, const std::string& name) {
+  for (const auto& m : phase["metrics"])
+    if (m["name"] == name) return &m;
+  return nullptr;
+}
 
 // File per process: each rank writes its own 1 MiB file; the aggregate is their sum.
 void expect_sum_of_ranks(int np) {
@@ -160,20 +177,40 @@ TEST(MpiCliTest, AFailureOnOneRankEndsEveryRankWithItsMessage) {
   EXPECT_NE(r.exit_code, 0);
   EXPECT_NE(r.err.find("hostmark: rank 1 ("), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("fio: failure injected by --mpi-fail-rank"), std::string::npos) << r.err;
+  // Rank 0, waiting in a barrier, was ended by Open MPI's SIGTERM: it removed its file then.
+  EXPECT_TRUE(d.empty()) << "a failed run left " << listing(d);
+}
+
+// --shared-file: rank 0 laid out the one file before any rank ran; a failure on another rank
+// ends rank 0 in a barrier, and the file goes with it.
+TEST(MpiCliTest, AFailureLeavesNoSharedFileBehind) {
+  SKIP_WITHOUT_MPI();
+  ScratchDir d;
+  const RunOutput r =
+      mpirun(4, {"fio", "--name=s", "--rw=write", "--bs=4k", "--size=64k", "--shared-file",
+                 "--filename=" + d.file("shared"), "--mpi-fail-rank=2", "--no-save"});
+  ASSERT_FALSE(r.timed_out) << "hang";
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.err.find("hostmark: rank 2 ("), std::string::npos) << r.err;
+  EXPECT_TRUE(d.empty()) << "a failed run left " << listing(d);
 }
 
 TEST(MpiCliTest, ABadPathOnOneRankEndsEveryRank) {
   SKIP_WITHOUT_MPI();
   ScratchDir d;
-  // Rank 1's file (x.1) is a directory: only rank 1 cannot prepare its file.
+  // Rank 1's file (x.1) is a directory: only rank 1 cannot prepare its file. Rank 2's file
+  // exists before the run: it is used, and stays.
   fs::create_directories(d.file("x.1"));
-  const RunOutput r = mpirun(2, {"fio", "--name=p", "--rw=write", "--bs=4k", "--size=64k",
+  std::ofstream(d.file("x.2")) << std::string(64 * 1024, 'u');
+  const RunOutput r = mpirun(4, {"fio", "--name=p", "--rw=write", "--bs=4k", "--size=64k",
                                  "--filename=" + d.file("x"), "--no-save"});
   ASSERT_FALSE(r.timed_out) << "hang";
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_NE(r.err.find("hostmark: rank 1 ("), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("not a regular file"), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find("hostmark: rank 0 ("), std::string::npos) << r.err;
+  // The directory holds what it held before: the run's x.0 and x.3 are gone, x.2 is kept.
+  EXPECT_EQ(listing(d), "x.1 x.2");
 }
 
 TEST(MpiCliTest, RanksThatParseDifferentOptionsAreNamed) {
@@ -213,6 +250,52 @@ TEST(MpiCliTest, SavesOnceFromRankZero) {
   const auto rows = nlohmann::json::parse(list.out, nullptr, false);
   ASSERT_TRUE(rows.is_array()) << list.out;
   EXPECT_EQ(rows.size(), 1u) << list.out;
+}
+
+// The saved result of a distributed run has what a single run's has: decimal MB/s figures
+// named alike, a latency histogram of every rank's I/Os, a time series of the ranks' work; and
+// the per-rank detail after.
+TEST(MpiCliTest, SavedResultHasASingleRunsFiguresHistogramAndSeries) {
+  SKIP_WITHOUT_MPI();
+  ScratchDir d;
+  const std::string db = d.file("results.db");
+  ScratchDir work;
+  const RunOutput r =
+      mpirun(2, {"fio", "--name=w", "--rw=write", "--bs=4k", "--size=256k",
+                 "--directory=" + work.path(), "--output-format=json", "--results-db=" + db});
+  ASSERT_FALSE(r.timed_out) << "hang";
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::uint64_t ios = u64(json_of(r)["jobs"][0]["write"], "total_ios");
+  ASSERT_EQ(ios, 2u * 64u);
+  const RunOutput shown =
+      run_hostmark({"results", "show", "1", "--results-db=" + db, "--output-format=json"});
+  ASSERT_EQ(shown.exit_code, 0) << shown.err;
+  const auto saved = nlohmann::json::parse(shown.out, nullptr, false);
+  ASSERT_TRUE(saved.is_object()) << shown.out;
+  ASSERT_EQ(saved["phases"].size(), 2u) << shown.out;
+  const auto& w = saved["phases"][0];
+  EXPECT_EQ(w["name"], "w");
+  for (const char* name : {"mb_per_s", "write_mb_per_s"}) {
+    const auto* m = metric(w, name);
+    ASSERT_NE(m, nullptr) << name << " in " << w.dump();
+    EXPECT_EQ((*m)["unit"], "MB/s");
+    EXPECT_GT((*m)["value"].get<double>(), 0.0);
+  }
+  EXPECT_EQ(metric(w, "write_mib_per_s"), nullptr) << "named like a single run's";
+  std::uint64_t counted = 0;
+  for (const auto& bucket : w["latency_histogram"]) counted += bucket[2].get<std::uint64_t>();
+  EXPECT_EQ(counted, ios) << "the histogram holds every rank's I/Os";
+  EXPECT_EQ(w["latency"]["count"].get<std::uint64_t>(), ios);
+  ASSERT_TRUE(w.contains("time_series")) << w.dump();
+  std::uint64_t written = 0;
+  for (const auto& n : w["time_series"]["write_ios"]) written += n.get<std::uint64_t>();
+  EXPECT_EQ(written, ios) << "the series is the sum of the ranks'";
+  const auto& ranks = saved["phases"][1];
+  EXPECT_EQ(ranks["name"], "mpi.ranks");
+  for (const char* name : {"rank0_mb_per_s", "rank1_mb_per_s", "host0_mb_per_s"})
+    EXPECT_NE(metric(ranks, name), nullptr) << name << " in " << ranks.dump();
+  EXPECT_EQ(saved["options"]["mpi_ranks"], "2");
+  EXPECT_TRUE(work.empty());
 }
 
 // Not MPI's business alone: any build refuses a launch that says N ranks when it sees one.

@@ -1,8 +1,13 @@
 // The pure parts of distributed runs (src/mpi/): launch checks, node layout, option splitting,
-// per-rank jobs, the exact wire form of histograms and job stats, and the aggregate of ranks.
+// per-rank jobs, the exact wire form of histograms and job stats, the aggregate of ranks, and
+// the removal of a rank's files when the launcher ends it with SIGTERM.
 // The mpirun-driven runs are in mpi_cli_test.cc.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <signal.h>
 
+#include <filesystem>
+#include <fstream>
 #include <random>
 
 #include "mpi/comm.h"
@@ -12,6 +17,8 @@
 #include "mpi/node_layout.h"
 #include "mpi/options_hash.h"
 #include "mpi/rank_jobs.h"
+#include "mpi/remove_on_term.h"
+#include "scratch_dir.h"
 
 namespace hostmark::mpi {
 namespace {
@@ -212,6 +219,187 @@ TEST(MpiCodecTest, JobStatsRoundTripWithRankZerosOptions) {
   EXPECT_THROW(decode_job_stats(encode_job_stats({j, j}), {shape}, "rank 1"), Failure);
 }
 
+fio::SampleStats samples(std::uint64_t base) {
+  const double b = static_cast<double>(base);
+  return {base, base + 1, b + 0.25, b + 0.5, base + 2, b + 0.75};
+}
+
+// Every field of fio::JobStats set to a value of its own (options aside: not sent).
+fio::JobStats every_field_set() {
+  fio::JobStats j;
+  j.options = job_named("sent");
+  j.jobnum = 2;
+  j.groupid = 1;
+  j.members = 3;
+  j.tid = 4242;
+  for (int d = 0; d < fio::kDirs; ++d) {
+    auto& dir = j.dirs[d];
+    const auto k = static_cast<std::uint64_t>(d + 1) * 100;
+    dir.io_bytes = k + 1;
+    dir.total_ios = k + 2;
+    dir.short_ios = k + 3;
+    dir.drop_ios = k + 4;
+    dir.runtime_ns = k + 5;
+    dir.has_slat = d != 1;
+    dir.slat.record(k + 6);
+    dir.clat.record(k + 7);
+    dir.clat.record(k + 70);
+    dir.lat.record(k + 8);
+    dir.bw_kib_s = samples(k + 9);
+    dir.iops = samples(k + 10);
+  }
+  j.sync_lat.record(55);
+  j.sync_total = 6;
+  j.usr_cpu_percent = 12.5;
+  j.sys_cpu_percent = 7.25;
+  j.ctx = 77;
+  j.majf = 8;
+  j.minf = 9;
+  for (std::size_t i = 0; i < 7; ++i) {
+    j.depths.level[i] = 1.5 + static_cast<double>(i);
+    j.depths.submit[i] = 2.5 + static_cast<double>(i);
+    j.depths.complete[i] = 3.5 + static_cast<double>(i);
+  }
+  j.depths.issued = {11, 12, 13};
+  j.depths.short_ios = {14, 15, 16};
+  j.depths.dropped = {17, 18, 19};
+  j.elapsed_ns = 123'456;
+  j.measured_ns = 120'000;
+  j.job_start_unix_ms = 1'796'203'153'523;
+  j.error = 28;
+  j.error_text = "f: No space left on device";
+  j.failed_ios = 5;
+  j.first_error = 5;
+  j.first_error_text = "f: read at offset 8192: Input/output error";
+  j.interrupted = true;
+  j.notes = {"n1", "n2"};
+  j.series.interval_ms = 100;
+  j.series.end_ms = {100.5, 200.25};
+  j.series.read_ios = {1, 2};
+  j.series.write_ios = {3, 4};
+  j.series.read_bytes = {4096, 8192};
+  j.series.write_bytes = {12288, 16384};
+  j.series.events = {5, 6};
+  return j;
+}
+
+void expect_same(const fio::SampleStats& a, const fio::SampleStats& b) {
+  EXPECT_EQ(a.min, b.min);
+  EXPECT_EQ(a.max, b.max);
+  EXPECT_EQ(a.mean, b.mean);
+  EXPECT_EQ(a.stddev, b.stddev);
+  EXPECT_EQ(a.samples, b.samples);
+  EXPECT_EQ(a.agg_percent, b.agg_percent);
+}
+
+void expect_same(const TimeSeries& a, const TimeSeries& b) {
+  EXPECT_EQ(a.interval_ms, b.interval_ms);
+  EXPECT_EQ(a.end_ms, b.end_ms);
+  EXPECT_EQ(a.read_ios, b.read_ios);
+  EXPECT_EQ(a.write_ios, b.write_ios);
+  EXPECT_EQ(a.read_bytes, b.read_bytes);
+  EXPECT_EQ(a.write_bytes, b.write_bytes);
+  EXPECT_EQ(a.events, b.events);
+}
+
+// Every field the single-process report, JSON and saved result show crosses the wire: a rank's
+// continue_on_error errors and time series included (they were dropped once).
+TEST(MpiCodecTest, JobStatsRoundTripCarriesEveryField) {
+  const fio::JobStats j = every_field_set();
+  fio::JobStats shape;
+  shape.options = job_named("rank0");
+  const auto back = decode_job_stats(encode_job_stats({j}), {shape}, "rank 1");
+  ASSERT_EQ(back.size(), 1u);
+  const fio::JobStats& b = back[0];
+  EXPECT_EQ(b.options.name, "rank0");
+  EXPECT_EQ(b.jobnum, j.jobnum);
+  EXPECT_EQ(b.groupid, j.groupid);
+  EXPECT_EQ(b.members, j.members);
+  EXPECT_EQ(b.tid, j.tid);
+  for (int d = 0; d < fio::kDirs; ++d) {
+    SCOPED_TRACE(d);
+    EXPECT_EQ(b.dirs[d].io_bytes, j.dirs[d].io_bytes);
+    EXPECT_EQ(b.dirs[d].total_ios, j.dirs[d].total_ios);
+    EXPECT_EQ(b.dirs[d].short_ios, j.dirs[d].short_ios);
+    EXPECT_EQ(b.dirs[d].drop_ios, j.dirs[d].drop_ios);
+    EXPECT_EQ(b.dirs[d].runtime_ns, j.dirs[d].runtime_ns);
+    EXPECT_EQ(b.dirs[d].has_slat, j.dirs[d].has_slat);
+    expect_same(b.dirs[d].slat, j.dirs[d].slat);
+    expect_same(b.dirs[d].clat, j.dirs[d].clat);
+    expect_same(b.dirs[d].lat, j.dirs[d].lat);
+    expect_same(b.dirs[d].bw_kib_s, j.dirs[d].bw_kib_s);
+    expect_same(b.dirs[d].iops, j.dirs[d].iops);
+  }
+  expect_same(b.sync_lat, j.sync_lat);
+  EXPECT_EQ(b.sync_total, j.sync_total);
+  EXPECT_EQ(b.usr_cpu_percent, j.usr_cpu_percent);
+  EXPECT_EQ(b.sys_cpu_percent, j.sys_cpu_percent);
+  EXPECT_EQ(b.ctx, j.ctx);
+  EXPECT_EQ(b.majf, j.majf);
+  EXPECT_EQ(b.minf, j.minf);
+  EXPECT_EQ(b.depths.level, j.depths.level);
+  EXPECT_EQ(b.depths.submit, j.depths.submit);
+  EXPECT_EQ(b.depths.complete, j.depths.complete);
+  EXPECT_EQ(b.depths.issued, j.depths.issued);
+  EXPECT_EQ(b.depths.short_ios, j.depths.short_ios);
+  EXPECT_EQ(b.depths.dropped, j.depths.dropped);
+  EXPECT_EQ(b.elapsed_ns, j.elapsed_ns);
+  EXPECT_EQ(b.measured_ns, j.measured_ns);
+  EXPECT_EQ(b.job_start_unix_ms, j.job_start_unix_ms);
+  EXPECT_EQ(b.error, j.error);
+  EXPECT_EQ(b.error_text, j.error_text);
+  EXPECT_EQ(b.failed_ios, j.failed_ios);
+  EXPECT_EQ(b.first_error, j.first_error);
+  EXPECT_EQ(b.first_error_text, j.first_error_text);
+  EXPECT_EQ(b.interrupted, j.interrupted);
+  EXPECT_EQ(b.notes, j.notes);
+  expect_same(b.series, j.series);
+  const std::string bytes = encode_job_stats({j});
+  EXPECT_THROW(decode_job_stats(bytes.substr(0, bytes.size() - 1), {shape}, "rank 1"), Failure);
+  EXPECT_THROW(decode_job_stats(bytes + "x", {shape}, "rank 1"), Failure);
+}
+
+// continue_on_error's errors of every rank reach the aggregate: summed, the first error the
+// lowest failing rank's with the rank named, and the warning a single run gives.
+TEST(MpiAggregateTest, ContinuedErrorsOfEveryRankAreSummedAndTheFirstNamesItsRank) {
+  std::vector<RankRun> ranks;
+  for (int r = 0; r < 3; ++r) {
+    fio::JobStats j;
+    j.options = job_named("c");
+    j.options.continue_on_error = 1;
+    j.dirs[0].total_ios = 10;
+    if (r > 0) {
+      j.failed_ios = static_cast<std::uint64_t>(r) * 2;
+      j.first_error = 5;
+      j.first_error_text = fmt::format("c.{}: read at offset 0: Input/output error", r);
+    }
+    j.series.interval_ms = 100;
+    j.series.end_ms = {100};
+    j.series.read_ios = {10};
+    j.series.write_ios = {0};
+    j.series.read_bytes = {40960};
+    j.series.write_bytes = {0};
+    fio::JobStats shape;
+    shape.options = j.options;
+    ranks.push_back(RankRun{r, "node" + std::to_string(r),
+                            decode_job_stats(encode_job_stats({j}), {shape}, "rank"), 0, 0});
+  }
+  const fio::FioRun agg = aggregate_fio_runs(fio::FioRun{}, ranks);
+  ASSERT_EQ(agg.jobs.size(), 1u);
+  const auto& j = agg.jobs[0];
+  EXPECT_EQ(j.failed_ios, 6u);
+  EXPECT_EQ(j.first_error, 5);
+  EXPECT_EQ(j.first_error_text, "rank 1 (node1): c.1: read at offset 0: Input/output error");
+  EXPECT_EQ(fio::continued_errors_warning(j),
+            "job c: 6 I/O error(s) continued past (continue_on_error), the first: rank 1 "
+            "(node1): c.1: read at offset 0: Input/output error");
+  ASSERT_EQ(j.series.size(), 1u) << "the ranks' series added sample by sample";
+  EXPECT_EQ(j.series.read_ios[0], 30u);
+  const DistSummary s = summarize_ranks(ranks);
+  EXPECT_EQ(s.rank_rows[0].failed_ios, 0u);
+  EXPECT_EQ(s.rank_rows[2].failed_ios, 4u);
+}
+
 // The aggregate of ranks is what one process would have measured with all the samples:
 // counts summed, the histogram identical bucket for bucket, so every percentile is exact.
 TEST(MpiAggregateTest, MergedHistogramEqualsOneProcessOfTheSameSamples) {
@@ -271,11 +459,60 @@ TEST(MpiAggregateTest, WearOutPassAddsToTheJob) {
   b.dirs[1].io_bytes = 30;
   b.dirs[1].runtime_ns = 2;
   b.dirs[1].clat.record(9);
+  b.failed_ios = 2;
+  b.first_error = 5;
+  b.first_error_text = "f.1: write at offset 0: Input/output error";
+  a.series.interval_ms = b.series.interval_ms = 100;
+  a.series.end_ms = {100};
+  b.series.end_ms = {50};
+  a.series.read_ios = a.series.read_bytes = b.series.read_ios = b.series.read_bytes = {0};
+  a.series.write_ios = {10};
+  a.series.write_bytes = {100};
+  b.series.write_ios = {3};
+  b.series.write_bytes = {30};
   append_pass(a, b);
   EXPECT_EQ(job_ios(a), 13u);
   EXPECT_EQ(a.dirs[1].io_bytes, 130u);
   EXPECT_EQ(a.dirs[1].runtime_ns, 7u);
   EXPECT_EQ(a.dirs[1].clat.count(), 2u);
+  EXPECT_EQ(a.failed_ios, 2u) << "the wear-out's continue_on_error errors are kept";
+  EXPECT_EQ(a.first_error, 5);
+  EXPECT_EQ(a.first_error_text, b.first_error_text);
+  ASSERT_EQ(a.series.size(), 2u) << "the wear-out's samples follow the first pass's";
+  EXPECT_EQ(a.series.write_ios, (std::vector<std::uint64_t>{10, 3}));
+  EXPECT_EQ(a.series.end_ms, (std::vector<double>{100, 150}));
+}
+
+// What Open MPI does to the other ranks when one calls MPI_Abort: SIGTERM (then SIGKILL). The
+// rank removes the files it listed and still dies of SIGTERM; files it did not list stay.
+TEST(MpiRemoveOnTermTest, SigtermRemovesTheListedFilesAndStillEndsTheProcess) {
+  GTEST_FLAG_SET(death_test_style, "fast");  // fork: the child sees this ScratchDir
+  ScratchDir d;
+  const std::string mine = d.file("x.0"), other = d.file("before");
+  std::ofstream(other) << "existed before the run";
+  ASSERT_EQ(missing_paths({mine, other, mine}), (std::vector<std::string>{mine}));
+  std::ofstream(mine) << "laid out by the run";
+  EXPECT_EXIT(
+      {
+        RemoveOnTerm guard({mine});
+        ::raise(SIGTERM);
+      },
+      ::testing::KilledBySignal(SIGTERM), "");
+  EXPECT_FALSE(std::filesystem::exists(mine));
+  EXPECT_TRUE(std::filesystem::exists(other));
+  {
+    RemoveOnTerm guard({mine});
+    EXPECT_THROW(RemoveOnTerm second({other}), std::logic_error) << "one list per process";
+  }
+  std::ofstream(mine) << "again";
+  EXPECT_EXIT(
+      {
+        RemoveOnTerm guard({mine});
+        guard.replace({});  // the run's own files already removed
+        ::raise(SIGTERM);
+      },
+      ::testing::KilledBySignal(SIGTERM), "");
+  EXPECT_TRUE(std::filesystem::exists(mine)) << "a replaced list is not used";
 }
 
 }  // namespace

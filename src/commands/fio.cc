@@ -3,7 +3,6 @@
 // status line go to stderr only, so JSON and terse output stay machine-readable. The run is
 // then saved in the results store (commands/fio_result.h; --results-db, --no-save) without a
 // word: only a store that fails says so, on stderr.
-#include <fmt/format.h>
 
 #include <iostream>
 
@@ -51,11 +50,8 @@ int run_fio_command(const std::vector<std::string>& args, const CommandIo& io) {
 
   int status = run.interrupted ? 1 : 0;
   for (const auto& j : run.jobs) {
-    if (j.error == 0 && j.failed_ios > 0)  // passed over by continue_on_error: exit status 0
-      io.err << fmt::format(
-          "hostmark: warning: {} I/O error(s) continued past (continue_on_error), "
-          "the first: {}\n",
-          j.failed_ios, j.first_error_text);
+    if (const auto w = fio::continued_errors_warning(j); !w.empty())  // exit status stays 0
+      io.err << "hostmark: warning: " << w << '\n';
     if (j.error == 0) continue;
     io.err << "hostmark: " << j.error_text << '\n';
     status = 1;

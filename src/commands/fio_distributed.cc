@@ -3,10 +3,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <memory>
 #include <new>
+#include <optional>
 
 #include "commands/fio_help.h"
 #include "fio/job_parser.h"
@@ -15,6 +17,7 @@
 #include "mpi/job_stats_codec.h"
 #include "mpi/options_hash.h"
 #include "mpi/rank_jobs.h"
+#include "mpi/remove_on_term.h"
 #include "mpi/wire.h"
 #include "output/fio_report.h"
 
@@ -73,6 +76,19 @@ std::string read_input_on_root(const std::vector<std::string>& args) {
   };
   fio::parse_fio_command_line(args, env).value();
   return pack_input(args, files);
+}
+
+// The files `jobs` would create: their names (every thread's) that do not exist yet.
+std::vector<std::string> new_files(const std::vector<fio::JobOptions>& jobs) {
+  std::vector<std::string> names;
+  for (const auto& job : jobs) {
+    if (job.ioengine == "null") continue;
+    for (int n = 0; n < std::max(1, job.numjobs); ++n) {
+      auto thread = io::thread_file_names(job, n);
+      names.insert(names.end(), thread.begin(), thread.end());
+    }
+  }
+  return mpi::missing_paths(names);
 }
 
 // Rank 0 compares every rank's options hash with its own.
@@ -166,14 +182,23 @@ int run_rank(mpi::Comm& comm, const mpi::SplitArgs& split, const CommandIo& io) 
   if (o.stonewall)
     for (auto& j : mine.jobs) j.group_reporting = false;  // job i stays thread i
   if (comm.size() > 1) mine.run.eta = "never";            // one rank's progress is not the run's
-  std::unique_ptr<io::TargetSet> shared_files;  // rank 0 removes them after every rank is done
+  // Rank 0's shared files (removed after every rank is done) and this rank's own files: if the
+  // launcher ends this rank because another failed, they are removed (mpi/remove_on_term.h).
+  std::vector<fio::JobOptions> shared_layout;
   if (o.shared_file && rank == 0) {
+    for (const auto& job : parsed.jobs)
+      if (job.ioengine != "null")
+        shared_layout.push_back(mpi::shared_file_layout_job(job, comm.size()));
+  }
+  const std::vector<std::string> new_shared = new_files(shared_layout);
+  std::vector<std::string> new_own = new_files(mine.jobs);
+  new_own.insert(new_own.end(), new_shared.begin(), new_shared.end());
+  std::optional<mpi::RemoveOnTerm> remove_on_term;
+  if (comm.size() > 1) remove_on_term.emplace(new_own);
+  std::unique_ptr<io::TargetSet> shared_files;
+  if (!shared_layout.empty()) {
     shared_files = std::make_unique<io::TargetSet>();
-    for (const auto& job : parsed.jobs) {
-      if (job.ioengine == "null") continue;
-      shared_files->prepare_thread(mpi::shared_file_layout_job(job, comm.size()), 0, io.err)
-          .value();
-    }
+    for (const auto& job : shared_layout) shared_files->prepare_thread(job, 0, io.err).value();
   }
   comm.barrier();
 
@@ -194,6 +219,7 @@ int run_rank(mpi::Comm& comm, const mpi::SplitArgs& split, const CommandIo& io) 
     for (const auto& j : run.jobs) stonewall_ios += mpi::job_ios(j);
     wearout_ios = wear_out(comm, mine, run, io);
   }
+  if (remove_on_term) remove_on_term->replace(new_shared);  // this rank's own files are gone
 
   // 4. Gathered on rank 0, printed and saved there.
   mpi::WireWriter w;

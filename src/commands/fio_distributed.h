@@ -7,12 +7,15 @@
 //   1. rank 0 parses the command line and job files and broadcasts the arguments and the text
 //      of every file it read; every rank parses them; rank 0 compares a hash of every rank's
 //      parsed options (a difference names the rank);
-//   2. each rank adjusts the jobs to its own files or shared-file segment (mpi/rank_jobs.h);
-//      with --shared-file, rank 0 lays out the whole file first; barrier;
+//   2. each rank adjusts the jobs to its own files or shared-file segment (mpi/rank_jobs.h)
+//      and lists the files it will create, removed if the launcher ends it because another
+//      rank failed (mpi/remove_on_term.h); with --shared-file, rank 0 lays out the whole file
+//      first; barrier;
 //   3. per wave of jobs: prepare files -> barrier -> run -> barrier (--mpi-stonewall: the ranks
 //      poll together and all stop when the first finishes, then wear out to the most I/Os);
 //   4. every rank's measured jobs are gathered on rank 0, which prints the aggregate as fio
-//      would (plus a per-rank and per-host table, and "mpi" detail in JSON) and saves it.
+//      would (plus a per-rank and per-host table, and "mpi" detail in JSON) and saves it as a
+//      single run's Result (commands/fio_result.h) with the per-rank detail added.
 #include <string>
 #include <vector>
 

@@ -73,9 +73,7 @@ Result fio_result(const fio::FioRun& run) {
     r.phases.push_back(
         job_phase(j, threads_per_name[name] > 1 ? fmt::format("{}#{}", name, j.jobnum) : name));
     if (j.error != 0) r.warnings.push_back(fmt::format("job {}: {}", name, j.error_text));
-    if (j.error == 0 && j.failed_ios > 0)  // passed over by continue_on_error: not a clean run
-      r.warnings.push_back(fmt::format("job {}: {} I/O error(s) continued past, the first: {}",
-                                       name, j.failed_ios, j.first_error_text));
+    if (auto w = fio::continued_errors_warning(j); !w.empty()) r.warnings.push_back(std::move(w));
     for (const auto& note : j.notes)
       if (std::find(r.notes.begin(), r.notes.end(), note) == r.notes.end()) r.notes.push_back(note);
   }

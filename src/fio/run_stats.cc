@@ -1,5 +1,7 @@
 #include "fio/run_stats.h"
 
+#include <fmt/format.h>
+
 namespace hostmark::fio {
 
 std::uint64_t DirStats::bw_bytes_per_s() const {
@@ -15,5 +17,11 @@ double DirStats::iops_mean() const {
 }
 
 std::uint64_t DirStats::runtime_ms() const { return ceil_ms(runtime_ns); }
+
+std::string continued_errors_warning(const JobStats& job) {
+  if (job.error != 0 || job.failed_ios == 0) return {};
+  return fmt::format("job {}: {} I/O error(s) continued past (continue_on_error), the first: {}",
+                     job.options.name, job.failed_ios, job.first_error_text);
+}
 
 }  // namespace hostmark::fio

@@ -96,6 +96,12 @@ struct JobStats {
   TimeSeries series;
 };
 
+// The I/O errors continue_on_error passed over in a job that did not end on an error (a run
+// that is not clean though it exits 0), as one warning: "job NAME: 3 I/O error(s) continued
+// past (continue_on_error), the first: <first_error_text>". Empty when there were none (or the
+// job ended on an error, which is reported as such).
+std::string continued_errors_warning(const JobStats& job);
+
 struct GroupStats {
   int groupid = 0;
   std::array<std::uint64_t, kDirs> io_bytes{};

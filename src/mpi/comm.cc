@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
-#include <string_view>
+#include <vector>
 
 #include "mpi/mpi_backend.h"
 #include "mpi/node_layout.h"
@@ -38,9 +38,9 @@ LaunchInfo launch_info_from_environment() {
   // Open MPI's mpirun, then the PMI of MPICH/Slurm, then Slurm's own task count.
   // SLURM_NTASKS only inside a job step (srun sets SLURM_STEP_ID): an sbatch script exports it
   // to every command it runs, and a plain `hostmark fio` there is not a misuse.
-  const bool slurm_step = std::getenv("SLURM_STEP_ID") != nullptr;
-  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_NTASKS"}) {
-    if (std::string_view(name) == "SLURM_NTASKS" && !slurm_step) continue;
+  std::vector<const char*> names{"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"};
+  if (std::getenv("SLURM_STEP_ID") != nullptr) names.push_back("SLURM_NTASKS");
+  for (const char* name : names) {
     const int n = size_from(name);
     if (n > 0 && info.announced_size == 0) {
       info.announced_size = n;

@@ -1,9 +1,12 @@
 #include "mpi/fio_aggregate.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 
 #include "io/group_stats.h"
+#include "stats/time_series.h"
 
 namespace hostmark::mpi {
 namespace {
@@ -11,6 +14,14 @@ namespace {
 std::uint64_t per_second(std::uint64_t bytes, std::uint64_t ns) {
   return ns ? static_cast<std::uint64_t>(static_cast<double>(bytes) * 1e9 / static_cast<double>(ns))
             : 0;
+}
+
+// A rank's job with its error messages naming the rank: "rank 3 (node7): <message>".
+fio::JobStats named_by_rank(fio::JobStats job, const RankRun& r) {
+  const std::string who = fmt::format("rank {} ({}): ", r.rank, r.host);
+  if (!job.error_text.empty()) job.error_text = who + job.error_text;
+  if (!job.first_error_text.empty()) job.first_error_text = who + job.first_error_text;
+  return job;
 }
 
 }  // namespace
@@ -31,10 +42,14 @@ fio::FioRun aggregate_fio_runs(fio::FioRun base, const std::vector<RankRun>& ran
     int members = 0;
     for (const auto& r : ranks) {
       if (i >= r.jobs.size()) continue;
-      copies.push_back(r.jobs[i]);
+      copies.push_back(named_by_rank(r.jobs[i], r));
       members += r.jobs[i].members;
     }
-    auto one = io::merge_groups(std::move(copies));  // same groupid: one JobStats
+    // Same groupid: one JobStats; failed I/Os summed, the first error that of the lowest rank
+    // that had one. The series are added sample by sample, each aligned at its rank's measured
+    // start on its own clock (100 ms samples from the rank's start): the ranks start together
+    // after a barrier, so the sum is right to within that barrier's skew between the ranks.
+    auto one = io::merge_groups(std::move(copies));
     one.front().members = members;
     merged.push_back(std::move(one.front()));
   }
@@ -65,6 +80,7 @@ DistSummary summarize_ranks(const std::vector<RankRun>& ranks) {
         clat.merge(j.dirs[d].clat);
       }
       row.errors += j.error != 0 ? 1 : 0;
+      row.failed_ios += j.failed_ios;
     }
     std::uint64_t bytes = 0;
     for (auto b : row.io_bytes) bytes += b;
@@ -114,7 +130,16 @@ void append_pass(fio::JobStats& into, const fio::JobStats& later) {
     into.error = later.error;
     into.error_text = later.error_text;
   }
+  into.failed_ios += later.failed_ios;
+  if (into.first_error == 0 && later.first_error != 0) {
+    into.first_error = later.first_error;
+    into.first_error_text = later.first_error_text;
+  }
+  into.series = append_time_series(into.series, later.series);
   into.interrupted = into.interrupted || later.interrupted;
+  for (const auto& note : later.notes)
+    if (std::find(into.notes.begin(), into.notes.end(), note) == into.notes.end())
+      into.notes.push_back(note);
 }
 
 }  // namespace hostmark::mpi

@@ -1,8 +1,10 @@
 #pragma once
 // Pure functions over the jobs every rank measured: the aggregate (job i of every rank merged
 // into one: bytes and I/Os summed, latency histograms added bucket by bucket, so percentiles
-// are exact; runtime the longest rank's, so bandwidth = total bytes / longest runtime), and the
-// per-rank and per-host rows of the detail tables. No I/O, no MPI.
+// are exact; runtime the longest rank's, so bandwidth = total bytes / longest runtime; failed
+// I/Os summed and the first error the lowest failing rank's, its message naming the rank; time
+// series added sample by sample), and the per-rank and per-host rows of the detail tables.
+// No I/O, no MPI.
 #include <array>
 #include <cstdint>
 #include <string>
@@ -35,7 +37,8 @@ struct RankRow {
   std::uint64_t bytes_per_s = 0;   // all directions' bytes / runtime_ns
   std::uint64_t clat_mean_ns = 0;  // completion latency mean over all its I/Os
   std::uint64_t clat_p99_ns = 0;
-  int errors = 0;  // jobs that ended on an I/O error
+  int errors = 0;                // jobs that ended on an I/O error
+  std::uint64_t failed_ios = 0;  // I/Os that failed, continue_on_error's included
   std::uint64_t stonewall_ios = 0;
   std::uint64_t wearout_ios = 0;
 };
@@ -61,8 +64,9 @@ struct DistSummary {
 
 DistSummary summarize_ranks(const std::vector<RankRun>& ranks);
 
-// Adds a later pass of the same job (the wear-out after a stonewall) to `into`: bytes, I/Os and
-// runtimes summed, histograms merged.
+// Adds a later pass of the same job (the wear-out after a stonewall) to `into`: bytes, I/Os,
+// failed I/Os and runtimes summed, histograms merged, the first error kept (else the later
+// pass's), the later pass's time series appended after the first's.
 void append_pass(fio::JobStats& into, const fio::JobStats& later);
 
 // Total I/Os of a job over its directions.

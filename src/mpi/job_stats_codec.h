@@ -1,7 +1,9 @@
 #pragma once
-// A rank's measured fio jobs as bytes, for gathering them on rank 0: every count, byte total,
-// runtime, CPU share and latency histogram (exact state, so rank 0's merge is exact).
-// Options are not sent: every rank runs the same jobs (checked by hash before the run).
+// A rank's measured fio jobs as bytes, for gathering them on rank 0: every field of
+// fio::JobStats (counts, byte totals, runtimes, CPU shares, latency histograms in their exact
+// state so rank 0's merge is exact, errors, continue_on_error's failed I/Os and first error,
+// notes, the time series) except the options, which are not sent: every rank runs the same jobs
+// (checked by hash before the run).
 #include <string>
 #include <vector>
 

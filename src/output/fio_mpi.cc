@@ -13,6 +13,13 @@ std::string join_ranks(const std::vector<int>& ranks) {
   return s;
 }
 
+// "read_bytes", "write_bytes", "trim_bytes" (and the same for `what` = "ios") of one row.
+void put_dirs(nlohmann::ordered_json& row, const char* what,
+              const std::array<std::uint64_t, fio::kDirs>& v) {
+  constexpr const char* kDir[] = {"read", "write", "trim"};
+  for (int d = 0; d < fio::kDirs; ++d) row[fmt::format("{}_{}", kDir[d], what)] = v[d];
+}
+
 }  // namespace
 
 void write_fio_rank_table(const mpi::DistSummary& s, std::ostream& out) {
@@ -31,6 +38,8 @@ void write_fio_rank_table(const mpi::DistSummary& s, std::ostream& out) {
         static_cast<double>(r.clat_p99_ns) / 1e3);
     if (s.stonewall) out << fmt::format("  {}+{}", r.stonewall_ios, r.wearout_ios);
     if (r.errors) out << fmt::format("  ({} job{} failed)", r.errors, r.errors == 1 ? "" : "s");
+    if (r.failed_ios && !r.errors)
+      out << fmt::format("  ({} I/O errors continued past)", r.failed_ios);
     out << '\n';
   }
   for (const auto& h : s.host_rows) {
@@ -52,17 +61,14 @@ nlohmann::ordered_json fio_rank_json(const mpi::DistSummary& s) {
     nlohmann::ordered_json row;
     row["rank"] = r.rank;
     row["host"] = r.host;
-    row["read_bytes"] = r.io_bytes[0];
-    row["write_bytes"] = r.io_bytes[1];
-    row["trim_bytes"] = r.io_bytes[2];
-    row["read_ios"] = r.ios[0];
-    row["write_ios"] = r.ios[1];
-    row["trim_ios"] = r.ios[2];
+    put_dirs(row, "bytes", r.io_bytes);
+    put_dirs(row, "ios", r.ios);
     row["runtime_ns"] = r.runtime_ns;
     row["bytes_per_s"] = r.bytes_per_s;
     row["clat_mean_ns"] = r.clat_mean_ns;
     row["clat_p99_ns"] = r.clat_p99_ns;
     row["failed_jobs"] = r.errors;
+    row["failed_ios"] = r.failed_ios;
     if (s.stonewall) {
       row["stonewall_ios"] = r.stonewall_ios;
       row["wearout_ios"] = r.wearout_ios;
@@ -74,9 +80,7 @@ nlohmann::ordered_json fio_rank_json(const mpi::DistSummary& s) {
     nlohmann::ordered_json row;
     row["host"] = h.host;
     row["ranks"] = h.ranks;
-    row["read_bytes"] = h.io_bytes[0];
-    row["write_bytes"] = h.io_bytes[1];
-    row["trim_bytes"] = h.io_bytes[2];
+    put_dirs(row, "bytes", h.io_bytes);
     row["runtime_ns"] = h.runtime_ns;
     row["bytes_per_s"] = h.bytes_per_s;
     per_host.push_back(std::move(row));
