@@ -14,8 +14,10 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <memory>
 #include <new>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 #include "cli/units.h"
