@@ -5,6 +5,7 @@
 
 #include <random>
 
+#include "core/error.h"
 #include "fsbench/rank_aggregate.h"
 #include "fsbench/test_meter.h"
 #include "mpi/phase_codec.h"
