@@ -18,6 +18,7 @@
 #include <new>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 #include <sstream>
 
 #include "cli/units.h"
@@ -27,6 +28,7 @@
 #include "commands/fio_distributed.h"
 #include "commands/fs_distributed.h"
 #include "commands/lockstep.h"
+#include "io/checksum.h"
 #include "mpi/wire.h"
 #include "output/storage_text.h"
 #include "results/context.h"
@@ -188,6 +190,13 @@ int run_rank(mpi::Comm& comm, const std::vector<std::string>& args, const Comman
   const auto parsed = parse_cluster(args, rank_io);
   if (!parsed) return 0;
   const ClusterOptions& o = *parsed;
+  mpi::WireWriter h;  // the ior phases check their fio options; the rest is checked here
+  h.str(o.dir);
+  h.i64(o.duration_s);
+  h.u64(o.max_bytes);
+  h.u64(o.md_files_k);
+  check_same_hash(comm, io::xxh3_64(std::as_bytes(std::span(h.bytes().data(), h.bytes().size()))),
+                  "cluster", "give every rank the same command line");
   Result r;
   r.command = "cluster";
   r.context = collect_context();

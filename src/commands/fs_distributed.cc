@@ -38,17 +38,9 @@ std::uint64_t options_hash(const FsOptions& o) {
 }
 
 void check_same_options(mpi::Comm& comm, const FsOptions& o) {
-  mpi::WireWriter w;
-  w.u64(options_hash(o));
-  const auto hashes = comm.gather_to_root(w.bytes());
-  for (std::size_t r = 1; r < hashes.size(); ++r) {
-    if (hashes[r] == hashes[0]) continue;
-    throw Failure(usage_error(
-        "mpi", fmt::format("rank {} ({}) resolved other fs options than rank 0 ({}): the "
-                           "default --size (2 x RAM) or --keep-cache's default differ between "
-                           "hosts; give --size",
-                           r, comm.host_names()[r], comm.host_names()[0])));
-  }
+  check_same_hash(comm, options_hash(o), "fs",
+                  "the default --size (2 x RAM) or --keep-cache's default differ between hosts; "
+                  "give --size");
 }
 
 // Lockstep's gate around every fs test; --mpi-fail-rank's rank fails before its third test.

@@ -4,6 +4,8 @@
 
 #include <cstdlib>
 
+#include "mpi/wire.h"
+
 namespace hostmark {
 
 void Lockstep::enter() {
@@ -28,6 +30,19 @@ int Lockstep::fail(const Error& e, const CommandIo& io) {
 }
 
 int Lockstep::stopped() { return static_cast<int>(comm_.max_u64(0)); }
+
+void check_same_hash(mpi::Comm& comm, std::uint64_t hash, const std::string& command,
+                     const std::string& why) {
+  mpi::WireWriter w;
+  w.u64(hash);
+  const auto hashes = comm.gather_to_root(w.bytes());
+  for (std::size_t r = 1; r < hashes.size(); ++r) {
+    if (hashes[r] == hashes[0]) continue;
+    throw Failure(usage_error(
+        "mpi", fmt::format("rank {} ({}) resolved other {} options than rank 0 ({}): {}", r,
+                           comm.host_names()[r], command, comm.host_names()[0], why)));
+  }
+}
 
 std::string rank_line(const mpi::Comm& comm, const Error& e) {
   return fmt::format("rank {} ({}): {}", comm.rank(),

@@ -11,6 +11,7 @@
 //
 // Outside the lockstep part (parsing before, printing after, where no rank has files) a failing
 // rank ends the whole group at once: end_group() (MPI_Abort).
+#include <cstdint>
 #include <string>
 
 #include "commands/command.h"
@@ -41,6 +42,12 @@ class Lockstep {
   mpi::Comm& comm_;
   bool active_ = false;
 };
+
+// Rank 0 compares every rank's hash of its resolved options with its own: a usage error naming
+// the first rank that differs ("rank 1 (node7) resolved other <command> options than rank 0
+// (node1): <why>"). Outside the lockstep part (end_group on the error).
+void check_same_hash(mpi::Comm& comm, std::uint64_t hash, const std::string& command,
+                     const std::string& why);
 
 // "rank R (host): <message>"
 std::string rank_line(const mpi::Comm& comm, const Error& e);
