@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "mpi/comm.h"
+#include "mpi_run.h"
 #include "run_binary.h"
 #include "scratch_dir.h"
 
@@ -18,46 +19,6 @@ namespace hostmark {
 namespace {
 
 namespace fs = std::filesystem;
-
-constexpr const char* kMpirun = "/usr/bin/mpirun";
-constexpr int kDeadlineMs = 60'000;  // a hang is a failure, not a stuck CI job
-
-// Open MPI as root in a container: shared memory without CMA, loopback only. Under the asan
-// preset, leak checking is off for the ranks: Open MPI's plugins (unloaded at MPI_Finalize)
-// keep allocations that LeakSanitizer reports from an "<unknown module>", which no suppression
-// can name. hostmark's own code is leak-checked by every test that runs it without mpirun.
-RunOptions mpi_env() {
-  RunOptions o;
-  o.timeout_ms = kDeadlineMs;
-  o.extra_env = {"OMPI_MCA_btl=self,vader",
-                 "OMPI_MCA_btl_vader_single_copy_mechanism=none",
-                 "OMPI_MCA_oob_tcp_if_include=lo",
-                 "OMPI_MCA_btl_tcp_if_include=lo",
-                 "OMPI_MCA_rmaps_base_oversubscribe=1",
-                 "OMPI_ALLOW_RUN_AS_ROOT=1",
-                 "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1",
-                 "ASAN_OPTIONS=detect_leaks=0"};
-  return o;
-}
-
-RunOutput mpirun(int np, const std::vector<std::string>& hostmark_args) {
-  std::vector<std::string> args{"--allow-run-as-root", "--oversubscribe", "-np", std::to_string(np),
-                                HOSTMARK_BINARY};
-  args.insert(args.end(), hostmark_args.begin(), hostmark_args.end());
-  return run_program(kMpirun, args, mpi_env());
-}
-
-#define SKIP_WITHOUT_MPI()                                                              \
-  do {                                                                                  \
-    if (!mpi::built_with_mpi()) GTEST_SKIP() << "built without MPI (HOSTMARK_MPI=OFF)"; \
-    if (!fs::exists(kMpirun)) GTEST_SKIP() << kMpirun << " is missing (openmpi-bin)";   \
-  } while (0)
-
-nlohmann::json json_of(const RunOutput& r) {
-  auto j = nlohmann::json::parse(r.out, nullptr, false);
-  EXPECT_FALSE(j.is_discarded()) << "stdout is not JSON:\n" << r.out << "\nstderr:\n" << r.err;
-  return j;
-}
 
 std::uint64_t u64(const nlohmann::json& j, const char* key) { return j[key].get<std::uint64_t>(); }
 
@@ -302,7 +263,7 @@ TEST(MpiCliTest, SavedResultHasASingleRunsFiguresHistogramAndSeries) {
 TEST(MpiCliTest, AnnouncedRanksWithoutMpiIsAUsageError) {
   ScratchDir d;
   RunOptions o;
-  o.timeout_ms = kDeadlineMs;
+  o.timeout_ms = kMpiDeadlineMs;
   o.extra_env = {"SLURM_NTASKS=4", "SLURM_STEP_ID=0"};  // inside an srun step
   const RunOutput r =
       run_hostmark({"fio", "--name=x", "--size=64k", "--directory=" + d.path(), "--no-save"}, o);
@@ -317,7 +278,7 @@ TEST(MpiCliTest, AnnouncedRanksWithoutMpiIsAUsageError) {
 TEST(MpiCliTest, SlurmBatchScriptOutsideAStepRunsPlainly) {
   ScratchDir d;
   RunOptions o;
-  o.timeout_ms = kDeadlineMs;
+  o.timeout_ms = kMpiDeadlineMs;
   o.extra_env = {"SLURM_NTASKS=4"};
   const RunOutput r = run_hostmark({"fio", "--name=x", "--size=64k", "--directory=" + d.path(),
                                     "--no-save", "--output-format=json"},

@@ -56,5 +56,6 @@ int run_results_command(const std::vector<std::string>& args, const CommandIo& i
 int run_compare_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_report_command(const std::vector<std::string>& args, const CommandIo& io);
 int run_doctor_command(const std::vector<std::string>& args, const CommandIo& io);
+int run_cluster_command(const std::vector<std::string>& args, const CommandIo& io);
 
 }  // namespace hostmark

@@ -8,9 +8,12 @@
 
 #include "cli/units.h"
 #include "commands/cli_common.h"
+#include "commands/fs_command.h"
+#include "commands/fs_distributed.h"
 #include "commands/result_saving.h"
 #include "fsbench/bonnie_format.h"
 #include "fsbench/fs_run.h"
+#include "mpi/comm.h"
 #include "output/activity_text.h"
 #include "output/storage_text.h"
 #include "results/context.h"
@@ -38,6 +41,7 @@ struct FsArgs {
   bool keep_cache = false;
   bool monitor = false;
   std::int64_t seed = -1;
+  int fail_rank = -1;
 };
 
 constexpr std::uint64_t kMiB = 1024 * 1024;
@@ -113,6 +117,8 @@ FsOptions resolve(const FsArgs& a, std::uint64_t ram_bytes) {
   return o;
 }
 
+}  // namespace
+
 void write_fs_text(const Result& r, std::ostream& out) {
   for (const auto& t : r.storage) write_storage_header(t, out);
   fsbench::write_bonnie_table(r, out);
@@ -126,15 +132,14 @@ void write_fs_text(const Result& r, std::ostream& out) {
   for (const auto& t : r.storage) write_storage_warnings(t, out);
 }
 
-}  // namespace
-
-int run_fs_command(const std::vector<std::string>& args, const CommandIo& io) {
+std::optional<FsCommandLine> parse_fs_command_line(const std::vector<std::string>& args,
+                                                   const CommandIo& io, Context& context) {
+  FsArgs a;
+  OutputOptions output;
   CLI::App app(
       "bonnie++-style filesystem test: per-char and block I/O, rewrite, random seeks, "
       "then create/stat/read/delete of many files (mdtest-style rates)",
       "fs");
-  FsArgs a;
-  OutputOptions output;
   app.add_option("DIR", a.dir,
                  "directory to test in (a hostmark-fs.* directory is made in it "
                  "and removed after)")
@@ -172,16 +177,31 @@ int run_fs_command(const std::vector<std::string>& args, const CommandIo& io) {
   app.add_flag("--quick", a.quick, "small sizes (64M data, 1 x 1024 files) for smoke runs");
   app.add_flag("--monitor", a.monitor,
                "record what the disk and the CPUs did during each test (iostat -x's view)");
+  app.add_option("--mpi-fail-rank", a.fail_rank,
+                 "(tests) this rank fails in the third test of a distributed run")
+      ->group("")
+      ->check(CLI::Range(0, 1 << 20));
   add_output_options(app, output);
   SaveOptions save;
   add_save_options(app, save);
-  if (!parse_command_line(app, args, io)) return 0;
+  if (!parse_command_line(app, args, io)) return std::nullopt;
   a.files_given = files->count() > 0;
+  context = collect_context();
+  return FsCommandLine{resolve(a, context.memory_bytes), output, save, a.fail_rank};
+}
 
+int run_fs_command(const std::vector<std::string>& args, const CommandIo& io) {
+  // Under mpirun/srun, one rank of a distributed run (every rank parses the arguments there).
+  const std::unique_ptr<mpi::Comm> comm = mpi::make_comm();
+  if (comm->size() > 1) return run_distributed_fs(*comm, args, io);
   Result r;
   r.command = "fs";
-  r.context = collect_context();
-  const FsOptions o = resolve(a, r.context.memory_bytes);
+  const auto line = parse_fs_command_line(args, io, r.context);
+  if (!line) return 0;
+  if (line->fail_rank >= 0) return run_distributed_fs(*comm, args, io);
+  const FsOptions& o = line->options;
+  const OutputOptions& output = line->output;
+  const SaveOptions& save = line->save;
   std::ostream no_progress(nullptr);  // progress only on a terminal, like every command
   fsbench::measure_fs(o, io.err_is_tty ? io.err : no_progress, r);
   if (output.format != OutputFormat::kCsv) return emit_result(r, output, save, write_fs_text, io);

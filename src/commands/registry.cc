@@ -27,6 +27,10 @@ constexpr std::array kCommands = {
                  run_disk_command},
     CommandEntry{"fs", "filesystem test like bonnie++ and mdtest: data, seeks, file metadata",
                  run_fs_command},
+    CommandEntry{"cluster",
+                 "IO500-like preset (not official): ior easy/hard, mdtest easy/hard, one score; "
+                 "under mpirun",
+                 run_cluster_command},
     CommandEntry{"db",
                  "database OLTP (sysbench's transactions) on SQLite, MariaDB/MySQL, PostgreSQL",
                  run_db_command},

@@ -88,7 +88,7 @@ Phase block_write_test(const FsOptions& o, const std::string& path) {
       for_each_chunk(o, h, series, [&](std::uint64_t) { fd.write_all(buf.data(), buf.size()); });
   fd.sync();
   m.stop();
-  return with_series(byte_phase("put_block", m, bytes, h), series);
+  return with_series(byte_phase("put_block", m, bytes, h, o.latency_buckets), series);
 }
 
 Phase rewrite_test(const FsOptions& o, const std::string& path) {
@@ -105,7 +105,7 @@ Phase rewrite_test(const FsOptions& o, const std::string& path) {
   });
   fd.sync();
   m.stop();
-  return with_series(byte_phase("rewrite", m, bytes, h), series);
+  return with_series(byte_phase("rewrite", m, bytes, h, o.latency_buckets), series);
 }
 
 Phase block_read_test(const FsOptions& o, const std::string& path) {
@@ -117,7 +117,7 @@ Phase block_read_test(const FsOptions& o, const std::string& path) {
   const std::uint64_t bytes =
       for_each_chunk(o, h, series, [&](std::uint64_t) { fd.read_exact(buf.data(), buf.size()); });
   m.stop();
-  return with_series(byte_phase("get_block", m, bytes, h), series);
+  return with_series(byte_phase("get_block", m, bytes, h, o.latency_buckets), series);
 }
 
 // One seeker: `count` random chunks read, one in ten dirtied and written back.
@@ -210,10 +210,12 @@ void run_data_tests(const FsOptions& o, const WorkDir& work, std::ostream& progr
   run.phases.push_back(watched(o, [&] { return block_read_test(o, data); }));
   run.block_read_mb_s = run.phases.back().metric("mb_per_s")->value;
   done(progress);
-  drop_cache(o, probe, run);
-  announce(progress, "Random seeks...");
-  run.phases.push_back(watched(o, [&] { return seeks_test(o, data); }));
-  done(progress);
+  if (o.seeks > 0) {
+    drop_cache(o, probe, run);
+    announce(progress, "Random seeks...");
+    run.phases.push_back(watched(o, [&] { return seeks_test(o, data); }));
+    done(progress);
+  }
   unlink(data.c_str());
 }
 

@@ -6,7 +6,7 @@
 //   getc      per-char read of the first char_bytes (stdio getc, or read() of 1 byte)
 //   get_block block read of the whole file
 //   seeks     `seekers` threads do `seeks` in all: lseek to a random chunk and read it; one in
-//             ten is dirtied and written back
+//             ten is dirtied and written back (skipped when seeks is 0)
 // Every write phase ends with fsync inside the timing. With drop_cache the file's page cache is
 // dropped before each read phase (drop_file_cache, else drop_all_caches).
 // Throws Failure naming the file on an I/O error (ENOSPC...), Interrupted on SIGINT/SIGTERM.

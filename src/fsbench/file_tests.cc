@@ -89,7 +89,7 @@ Phase timed(const std::string& name, const FsOptions& o, const std::vector<std::
   m.stop();
   const double files = static_cast<double>(h.count());
   Phase p = make_phase(name, m, files, "files", m.elapsed_s() > 0 ? files / m.elapsed_s() : 0,
-                       "files/s", h);
+                       "files/s", h, o.latency_buckets);
   p.metrics.push_back({"threads", static_cast<double>(std::max(1, o.threads)), "threads"});
   return p;
 }
@@ -167,7 +167,7 @@ void run_file_tests(const FsOptions& o, const WorkDir& work, std::ostream& progr
   if (o.files_k == 0) return;
   std::mt19937_64 rng(o.seed);
   run_round(o, "seq_", work.file("seq"), false, rng, progress, phases);
-  run_round(o, "ran_", work.file("ran"), true, rng, progress, phases);
+  if (o.random_round) run_round(o, "ran_", work.file("ran"), true, rng, progress, phases);
 }
 
 }  // namespace hostmark::fsbench

@@ -2,7 +2,8 @@
 // bonnie++'s file tests (-n), with mdtest's per-operation rates and threads: N x 1024 files,
 // each of a random size in [file_min, file_max] (0: empty), spread over `dirs` sub-directories,
 // handled by `threads` threads that split the list. Two rounds, each with its own files:
-//   seq_*  files in name order;  ran_*  the same operations in a random order
+//   seq_*  files in name order;  ran_*  the same operations in a random order (unless
+//          random_round is false)
 // and four operations per round, each a phase of its own:
 //   create  open(O_CREAT|O_EXCL), write the file's data, close
 //   stat    stat()

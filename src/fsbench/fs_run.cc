@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "core/error.h"
 #include "fsbench/data_tests.h"
 #include "fsbench/file_tests.h"
 #include "fsbench/work_dir.h"
@@ -70,6 +71,9 @@ void measure_fs(const FsOptions& options, std::ostream& progress, Result& r) {
       run_file_tests(o, work, progress, r.phases);
     } catch (const Interrupted&) {
       progress << "interrupted\n";
+      // A distributed run cannot keep a part: the other ranks wait at the next phase.
+      if (o.gate != nullptr)
+        throw Failure(run_error("fs", "interrupted; a distributed run reports nothing partial"));
       if (r.phases.size() < data.phases.size()) r.phases = data.phases;
       r.interrupted = true;
     }

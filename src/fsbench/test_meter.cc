@@ -27,15 +27,7 @@ void TestMeter::stop() {
   cpu_pct_ = elapsed_s_ > 0 ? 100.0 * cpu / elapsed_s_ : 0;
 }
 
-Phase make_phase(const std::string& name, const TestMeter& meter, double work,
-                 const std::string& work_unit, double rate, const std::string& rate_unit,
-                 const Histogram& latency) {
-  Phase p;
-  p.name = name;
-  p.duration_s = meter.elapsed_s();
-  p.metrics.push_back({"rate", rate, rate_unit});
-  p.metrics.push_back({"cpu_pct", meter.cpu_pct(), "%"});
-  p.metrics.push_back({"work", work, work_unit});
+LatencyStats latency_stats(const Histogram& latency) {
   LatencyStats l;
   l.count = latency.count();
   l.min_ns = latency.min_ns();
@@ -44,8 +36,20 @@ Phase make_phase(const std::string& name, const TestMeter& meter, double work,
   l.stddev_ns = latency.stddev_ns();
   l.sum_ns = latency.sum_ns();
   for (double pct : {50.0, 99.0}) l.percentiles_ns.emplace_back(pct, latency.percentile_ns(pct));
-  p.latency = l;
-  p.latency_histogram = histogram_buckets(latency);
+  return l;
+}
+
+Phase make_phase(const std::string& name, const TestMeter& meter, double work,
+                 const std::string& work_unit, double rate, const std::string& rate_unit,
+                 const Histogram& latency, std::size_t max_buckets) {
+  Phase p;
+  p.name = name;
+  p.duration_s = meter.elapsed_s();
+  p.metrics.push_back({"rate", rate, rate_unit});
+  p.metrics.push_back({"cpu_pct", meter.cpu_pct(), "%"});
+  p.metrics.push_back({"work", work, work_unit});
+  p.latency = latency_stats(latency);
+  p.latency_histogram = histogram_buckets(latency, max_buckets);
   return p;
 }
 
@@ -57,9 +61,9 @@ double kib_per_s(std::uint64_t bytes, const TestMeter& m) {
 }  // namespace
 
 Phase byte_phase(const std::string& name, const TestMeter& m, std::uint64_t bytes,
-                 const Histogram& h) {
-  Phase p =
-      make_phase(name, m, static_cast<double>(bytes), "bytes", kib_per_s(bytes, m), "KiB/s", h);
+                 const Histogram& h, std::size_t max_buckets) {
+  Phase p = make_phase(name, m, static_cast<double>(bytes), "bytes", kib_per_s(bytes, m), "KiB/s",
+                       h, max_buckets);
   p.metrics.push_back({"mb_per_s",
                        m.elapsed_s() > 0 ? static_cast<double>(bytes) / 1e6 / m.elapsed_s() : 0,
                        "MB/s"});

@@ -9,6 +9,7 @@
 
 #include "results/result.h"
 #include "stats/histogram.h"
+#include "stats/histogram_buckets.h"
 
 namespace hostmark::fsbench {
 
@@ -36,13 +37,16 @@ class TestMeter {
 
 // The Phase of a finished test: {"rate", work / elapsed, rate_unit}, {"cpu_pct"}, the work done
 // ({"work", work, work_unit}), extra metrics added by the caller, latency p50/p99/max and the
-// latency histogram.
+// latency histogram (at most `max_buckets` buckets, histogram_buckets()).
 Phase make_phase(const std::string& name, const TestMeter& meter, double work,
                  const std::string& work_unit, double rate, const std::string& rate_unit,
-                 const Histogram& latency);
+                 const Histogram& latency, std::size_t max_buckets = kMaxLatencyBuckets);
 
 // The Phase of a test that moved `bytes`: rate in KiB/s, plus {"mb_per_s", decimal MB/s}.
 Phase byte_phase(const std::string& name, const TestMeter& m, std::uint64_t bytes,
-                 const Histogram& h);
+                 const Histogram& h, std::size_t max_buckets = kMaxLatencyBuckets);
+
+// A phase's latency summary: count, min, max, mean, stddev, sum, p50 and p99.
+LatencyStats latency_stats(const Histogram& latency);
 
 }  // namespace hostmark::fsbench
