@@ -193,7 +193,7 @@ TEST(MpiCliTest, RanksThatParseDifferentOptionsAreNamed) {
   ASSERT_FALSE(r.timed_out) << "hang";
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("rank 1 ("), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("parsed other job options than rank 0"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("resolved other fio options than rank 0"), std::string::npos) << r.err;
   EXPECT_TRUE(d.empty());
 }
 

@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "commands/fio_help.h"
+#include "commands/lockstep.h"
 #include "fio/job_parser.h"
 #include "io/fio_run.h"
 #include "io/targets.h"
@@ -91,20 +92,6 @@ std::vector<std::string> new_files(const std::vector<fio::JobOptions>& jobs) {
   return mpi::missing_paths(names);
 }
 
-// Rank 0 compares every rank's options hash with its own.
-void check_same_options(mpi::Comm& comm, const fio::ParsedJobs& parsed) {
-  mpi::WireWriter w;
-  w.u64(mpi::hash_parsed_jobs(parsed));
-  const auto hashes = comm.gather_to_root(w.bytes());
-  for (std::size_t r = 1; r < hashes.size(); ++r) {
-    if (hashes[r] == hashes[0]) continue;
-    throw Failure(usage_error(
-        "mpi", fmt::format("rank {} ({}) parsed other job options than rank 0 ({}): the job "
-                           "files, ${{VARIABLES}}, $ncpus or $mb_memory differ between them",
-                           r, comm.host_names()[r], comm.host_names()[0])));
-  }
-}
-
 // --mpi-stonewall's wear-out: each job runs again for the I/Os it lacks to the most any rank
 // did by the stonewall (job i is thread i: one thread per job, one wave). Returns the I/Os
 // added.
@@ -167,7 +154,8 @@ int run_rank(mpi::Comm& comm, const mpi::SplitArgs& split, const CommandIo& io) 
       comm.bcast_from_root(rank == 0 ? read_input_on_root(split.fio_args) : std::string());
   const Input in = unpack_input(input);
   const fio::ParsedJobs parsed = fio::parse_fio_command_line(in.args, replay_env(in.files)).value();
-  check_same_options(comm, parsed);
+  check_same_hash(comm, mpi::hash_parsed_jobs(parsed), "fio",
+                  "the job files, ${VARIABLES}, $ncpus or $mb_memory differ between them");
   if (parsed.run.action != fio::RunAction::kRun || parsed.run.parse_only) {
     if (rank == 0 && parsed.run.action != fio::RunAction::kRun)
       print_fio_help(parsed.run.action, parsed.run.help_topic, io.out).value();
@@ -246,18 +234,6 @@ int run_rank(mpi::Comm& comm, const mpi::SplitArgs& split, const CommandIo& io) 
   const auto verdict = static_cast<int>(comm.max_u64(static_cast<std::uint64_t>(status)));
   shared_files.reset();  // every rank is past its run
   return verdict;
-}
-
-[[noreturn]] void end_group(mpi::Comm& comm, const Error& e, const CommandIo& io) {
-  const std::string line =
-      fmt::format("rank {} ({}): {}", comm.rank(),
-                  comm.host_names()[static_cast<std::size_t>(comm.rank())], e.message());
-  io.out.flush();
-  // One write: mpirun forwards each write of a rank's stderr as it comes, and MPI_Abort can
-  // kill the rank between two of them (the line then came out as a bare "hostmark: ").
-  io.err << fmt::format("hostmark: {}\n", line) << std::flush;
-  comm.abort(e.exit_code(), line);
-  std::_Exit(e.exit_code());  // not reached: g++ does not apply [[noreturn]] to virtual calls
 }
 
 }  // namespace

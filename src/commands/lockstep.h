@@ -1,6 +1,7 @@
 #pragma once
 // How the ranks of a distributed fs or cluster run (commands/fs_distributed.h, cluster.cc) stay
-// in step and stop together, with every rank's files removed.
+// in step and stop together, with every rank's files removed. The distributed fio run
+// (commands/fio_distributed.cc) uses its options check and end_group() too.
 //
 // While ranks have files (the lockstep part), every collective is a sync(): an all-reduce of
 // "has any rank failed?". A rank that fails unwinds (its work directory is removed), prints
