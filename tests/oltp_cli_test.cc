@@ -137,8 +137,8 @@ TEST_F(OltpCliTest, IntervalLinesAndJsonMetrics) {
 // sysbench's buckets, one count per transaction.
 TEST_F(OltpCliTest, HistogramCountsEveryTransaction) {
   ASSERT_EQ(sb({"oltp_point_select", "--table-size=100", "prepare"}).exit_code, 0);
-  const RunOutput run = sb({"oltp_point_select", "--table-size=100", "--threads=2",
-                            "--events=80", "--time=0", "--histogram", "run"});
+  const RunOutput run = sb({"oltp_point_select", "--table-size=100", "--threads=2", "--events=80",
+                            "--time=0", "--histogram", "run"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const auto at = run.out.find("Latency histogram (values are in milliseconds)\n");
   ASSERT_NE(at, std::string::npos) << run.out;
