@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <string>
 
+#include "platform/syscalls.h"
+
 namespace hostmark::fsbench {
 
 enum class CharIo { kStdio, kSyscall };  // per-char tests: putc/getc, or one write()/read() each
@@ -26,6 +28,9 @@ struct FsOptions {
   std::uint64_t seed = 0;
   bool monitor = false;      // --monitor: each phase carries what the disk and CPUs did
   std::string monitor_disk;  // the whole disk watched (measure_fs fills it; "" = CPU only)
+  // Every read, write and fsync of the data and file tests goes through this seam (tests
+  // inject faults). Not owned; outlives the run.
+  platform::Syscalls* syscalls = &platform::real_syscalls();
 
   std::uint64_t file_count() const { return files_k * 1024; }
 };
