@@ -62,6 +62,7 @@ std::string data_file_error(const ScratchDir& dir, const std::string& rest) {
 }
 
 struct FsCase {
+  std::string label;
   std::string script;
   std::string error;  // after "<dir>/hostmark-fs.XXXXXX/data: "
 };
@@ -78,16 +79,17 @@ TEST_P(FsFaultTest, EndsWithOneLineNamingFileAndOffsetAndLeavesNothing) {
   EXPECT_TRUE(dir.empty()) << "the work directory was left behind";
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Faults, FsFaultTest,
-    ::testing::Values(FsCase{"write at 24576 ENOSPC",
-                             "write at offset 24576: No space left on device"},
-                      FsCase{"write #3 EIO", "write at offset 16384: Input/output error"},
-                      FsCase{"read at 40960 EIO", "read at offset 40960: Input/output error"},
-                      FsCase{"sync #1 EIO", "fsync: Input/output error"}),
-    [](const ::testing::TestParamInfo<FsCase>& info) {
-      return std::vector<std::string>{"WriteEnospc", "WriteEio", "ReadEio", "FsyncEio"}[info.index];
-    });
+const std::vector<FsCase> kFsCases = {
+    {"WriteEnospc", "write at 24576 ENOSPC", "write at offset 24576: No space left on device"},
+    {"WriteEio", "write #3 EIO", "write at offset 16384: Input/output error"},
+    {"ReadEio", "read at 40960 EIO", "read at offset 40960: Input/output error"},
+    {"FsyncEio", "sync #1 EIO", "fsync: Input/output error"},
+};
+
+INSTANTIATE_TEST_SUITE_P(Faults, FsFaultTest, ::testing::ValuesIn(kFsCases),
+                         [](const ::testing::TestParamInfo<FsCase>& param_info) {
+                           return param_info.param.label;
+                         });
 
 TEST(FsFaultTest, EintrEagainAndShortTransfersAreRetriedOrContinued) {
   const ScratchDir dir;
