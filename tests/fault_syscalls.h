@@ -4,12 +4,16 @@
 //
 //   <kind> <when> <effect>
 //   kind    read | write | sync          (sync: fsync, fdatasync, msync, and their completions)
+//           | reap                       (libaio's wait for completions, io_getevents: an
+//                                         effect replaces the whole call, nothing is collected)
 //   when    #N        the Nth call of that kind (1-based; retries count as calls)
 //           every N   every Nth call
 //           at X      every call whose byte range covers offset X
 //           after B   once B bytes of that kind have moved: the call that crosses B moves only
 //                     what fits (a short transfer), every later one fails (a full disk)
 //           always    every call
+//           unaligned every call whose offset or length is not a multiple of 512 (what the
+//                     kernel may refuse with EINVAL on an O_DIRECT file)
 //   effect  an errno name (EINTR, EAGAIN, EIO, ENOSPC, ...), or `short` (half the bytes)
 //
 //   "write #3 EINTR; read every 10 short; write after 1048576 ENOSPC; read at 8192 EIO"
@@ -18,6 +22,8 @@
 // with half the length). On a completion (libaio event, io_uring CQE, mmap copy) the real I/O
 // has happened; its result is replaced. Counts every fault it injects (injected()). Safe to
 // share between threads (one lock per call: a test double, not for measuring).
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdint>
@@ -49,6 +55,8 @@ class FaultSyscalls final : public platform::Syscalls {
       words >> when;
       if (when == "always") {
         r.when = When::kAlways;
+      } else if (when == "unaligned") {
+        r.when = When::kUnaligned;
       } else if (when.size() > 1 && when[0] == '#') {
         r.when = When::kNth;
         r.n = std::stoull(when.substr(1));
@@ -93,13 +101,7 @@ class FaultSyscalls final : public platform::Syscalls {
     if (d.err) return -d.err;
     return moved(platform::IoKind::kWrite, real().write(fd, buf, d.bytes));
   }
-  std::int64_t seek(int fd, std::uint64_t offset) override {
-    {
-      const std::lock_guard lock(mutex_);
-      positions_[fd] = offset;
-    }
-    return real().seek(fd, offset);
-  }
+  std::int64_t seek(int fd, std::uint64_t offset) override { return real().seek(fd, offset); }
   std::int64_t preadv2(int fd, const iovec* iov, int count, std::uint64_t offset,
                        int flags) override {
     return vectored(platform::IoKind::kRead, fd, iov, count, offset, flags);
@@ -126,6 +128,11 @@ class FaultSyscalls final : public platform::Syscalls {
   std::int64_t ftruncate(int fd, std::uint64_t bytes) override {
     return real().ftruncate(fd, bytes);
   }
+  std::int64_t getevents(::io_context* ctx, long min_nr, long nr, ::io_event* events,
+                         timespec* timeout) override {
+    const Decision d = decide(kReap, 0, 0);
+    return d.err ? -d.err : real().getevents(ctx, min_nr, nr, events, timeout);
+  }
   std::int64_t completed(const platform::Completion& io, std::int64_t result) override {
     const Decision d = decide(io.kind, io.offset, io.length);
     if (d.err) return -d.err;
@@ -134,7 +141,7 @@ class FaultSyscalls final : public platform::Syscalls {
   }
 
  private:
-  enum class When { kNth, kEvery, kAt, kAfter, kAlways };
+  enum class When { kNth, kEvery, kAt, kAfter, kAlways, kUnaligned };
   struct Rule {
     platform::IoKind kind = platform::IoKind::kRead;
     When when = When::kAlways;
@@ -146,6 +153,9 @@ class FaultSyscalls final : public platform::Syscalls {
     std::size_t bytes = 0;  // else move at most this many
   };
 
+  // The reap rules' kind: one past the seam's IoKinds (this double counts calls per kind).
+  static constexpr auto kReap = static_cast<platform::IoKind>(3);
+
   static platform::Syscalls& real() { return platform::real_syscalls(); }
   static std::size_t index(platform::IoKind k) { return static_cast<std::size_t>(k); }
 
@@ -153,7 +163,8 @@ class FaultSyscalls final : public platform::Syscalls {
     if (w == "read") return platform::IoKind::kRead;
     if (w == "write") return platform::IoKind::kWrite;
     if (w == "sync") return platform::IoKind::kSync;
-    throw std::invalid_argument("fault rule: '" + w + "' is not read, write or sync");
+    if (w == "reap") return kReap;
+    throw std::invalid_argument("fault rule: '" + w + "' is not read, write, sync or reap");
   }
   static int errno_of(const std::string& w) {
     static const std::map<std::string, int> kNames = {
@@ -181,6 +192,7 @@ class FaultSyscalls final : public platform::Syscalls {
           fires = offset <= r.n && r.n < offset + std::max<std::uint64_t>(length, 1);
           break;
         case When::kAlways: fires = true; break;
+        case When::kUnaligned: fires = offset % 512 != 0 || length % 512 != 0; break;
         case When::kAfter: {
           const std::uint64_t done = moved_[index(kind)];
           if (done + length <= r.n) break;
@@ -211,9 +223,10 @@ class FaultSyscalls final : public platform::Syscalls {
     return result;
   }
 
-  std::uint64_t position(int fd) {
-    const std::lock_guard lock(mutex_);
-    return positions_[fd];
+  // The file position of `fd` (where read()/write() would start), from the kernel.
+  static std::uint64_t position(int fd) {
+    const off_t at = ::lseek(fd, 0, SEEK_CUR);
+    return at < 0 ? 0 : static_cast<std::uint64_t>(at);
   }
 
   std::int64_t vectored(platform::IoKind kind, int fd, const iovec* iov, int count,
@@ -237,9 +250,8 @@ class FaultSyscalls final : public platform::Syscalls {
 
   std::vector<Rule> rules_;
   mutable std::mutex mutex_;
-  std::uint64_t calls_[3] = {0, 0, 0};
-  std::uint64_t moved_[3] = {0, 0, 0};
-  std::map<int, std::uint64_t> positions_;
+  std::uint64_t calls_[4] = {0, 0, 0, 0};
+  std::uint64_t moved_[4] = {0, 0, 0, 0};
   std::uint64_t injected_ = 0;
 };
 

@@ -4,9 +4,14 @@
 // never in reads/writes.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <cstdlib>
+#include <future>
+#include <iostream>
 #include <memory>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include "core/error.h"
 #include "fault_syscalls.h"
@@ -112,6 +117,49 @@ TEST(SysbenchFileioFaultTest, AsyncCompletionWithEioEndsTheRun) {
   EXPECT_EQ(t.errors, 1u);
   EXPECT_LE(t.writes, 15u);
   EXPECT_EQ(t.written_bytes, t.writes * 4096);
+}
+
+// libaio's wait for completions fails every time (a fault that persists). The worker's end
+// used to call it again for ever; now it gives up after a bounded number of tries, counts the
+// requests still in flight as errors (never as writes) and says so in the run's end error.
+TEST(SysbenchFileioFaultTest, PersistentReapFailureEndsWithWhatWasInFlightCounted) {
+  ScratchDir dir;
+  FileioSpec spec = small_spec(dir);
+  spec.io = FileioIo::kAsync;
+  spec.async_backlog = 4;
+  std::ostringstream out;
+  prepare_fileio_files(spec, "", out);
+  FaultSyscalls sys("reap always EINVAL");
+  FileioWorkload workload(spec, 1, sys);
+  std::string error;
+  // A hang is the bug: the run goes on a thread, and one that has not ended after two minutes
+  // (it takes milliseconds) fails the whole test binary rather than stall it.
+  std::promise<void> ended;
+  std::future<void> ended_future = ended.get_future();
+  std::thread runner([&] {
+    {
+      auto worker = workload.make_worker(0, 1);
+      try {
+        for (int i = 0; i < 16; ++i) worker->execute();
+      } catch (const Failure& f) {
+        error = f.what();
+      }
+    }  // the worker's end: in-flight requests, reaps failing
+    ended.set_value();
+  });
+  if (ended_future.wait_for(std::chrono::minutes(2)) != std::future_status::ready) {
+    std::cerr << "PersistentReapFailure: the worker never ended (reaping for ever)\n";
+    std::abort();
+  }
+  runner.join();
+  EXPECT_EQ(error, "libaio: reap: Invalid argument");  // the 5th request needed a free slot
+  EXPECT_EQ(workload.end_error(),
+            "libaio: reap: Invalid argument; libaio: 4 request(s) still in flight after 64 failed "
+            "waits for completions: given up");
+  const FileioTotals t = workload.totals();
+  EXPECT_EQ(t.writes, 0u);
+  EXPECT_EQ(t.errors, 4u);
+  EXPECT_GE(sys.injected(), 64u);
 }
 
 TEST(SysbenchFileioFaultTest, PrepareStopsAtEnospcNamingFileAndOffset) {

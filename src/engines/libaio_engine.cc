@@ -107,7 +107,8 @@ class LibaioEngine final : public IoEngine {
     timespec no_wait{0, 0};
     int rc = 0;
     do {
-      rc = io_getevents(ctx_, need, room, events_.get(), need == 0 ? &no_wait : nullptr);
+      rc = static_cast<int>(
+          sys_.getevents(ctx_, need, room, events_.get(), need == 0 ? &no_wait : nullptr));
     } while (rc == -EINTR);
     if (rc < 0) return stored > 0 ? static_cast<int>(stored) : rc;
     for (int i = 0; i < rc; ++i) {

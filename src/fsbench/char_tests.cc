@@ -1,10 +1,13 @@
 #include "fsbench/char_tests.h"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 
 #include "core/error.h"
@@ -68,7 +71,7 @@ Phase putc_test(const FsOptions& o, const std::string& path) {
   Histogram h;
   TestMeter m;
   if (o.char_io == CharIo::kSyscall) {
-    Fd fd = Fd::open(path, O_RDWR | O_CREAT | O_EXCL);
+    Fd fd = Fd::open(path, O_RDWR | O_CREAT | O_EXCL, *o.syscalls);
     CharTimer timer(h, group(o));
     for (std::uint64_t i = 0; i < o.char_bytes; ++i) {
       poll_interrupt(i);
@@ -78,7 +81,7 @@ Phase putc_test(const FsOptions& o, const std::string& path) {
     }
     fd.sync();
   } else {
-    Fd fd = Fd::open(path, O_RDWR | O_CREAT | O_EXCL);
+    Fd fd = Fd::open(path, O_RDWR | O_CREAT | O_EXCL, *o.syscalls);
     const File f = stream_of(fd, "w", path);
     CharTimer timer(h, group(o));
     for (std::uint64_t i = 0; i < o.char_bytes; ++i) {
@@ -86,7 +89,11 @@ Phase putc_test(const FsOptions& o, const std::string& path) {
       if (putc(static_cast<int>(i & 0x7f), f.get()) == EOF) throw_errno(path, "write");
       timer.tick();
     }
-    if (std::fflush(f.get()) != 0 || fsync(fileno(f.get())) != 0) throw_errno(path, "write");
+    if (std::fflush(f.get()) != 0) throw_errno(path, "write");
+    const std::int64_t rc = o.syscalls->fsync(fileno(f.get()));
+    if (rc < 0)
+      throw Failure(
+          run_error(path, fmt::format("fsync: {}", std::strerror(static_cast<int>(-rc)))));
   }
   m.stop();
   return char_phase("putc", o, m, h);
@@ -95,7 +102,7 @@ Phase putc_test(const FsOptions& o, const std::string& path) {
 Phase getc_test(const FsOptions& o, const std::string& path) {
   Histogram h;
   TestMeter m;
-  Fd fd = Fd::open(path, O_RDONLY);
+  Fd fd = Fd::open(path, O_RDONLY, *o.syscalls);
   if (o.char_io == CharIo::kSyscall) {
     CharTimer timer(h, group(o));
     for (std::uint64_t i = 0; i < o.char_bytes; ++i) {

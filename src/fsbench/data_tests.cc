@@ -83,7 +83,7 @@ Phase block_write_test(const FsOptions& o, const std::string& path) {
   Histogram h;
   TestMeter m;
   ChunkSeries series(false, true, o.chunk_bytes);
-  Fd fd = Fd::open(path, O_RDWR | O_CREAT | O_EXCL);
+  Fd fd = Fd::open(path, O_RDWR | O_CREAT | O_EXCL, *o.syscalls);
   const std::uint64_t bytes =
       for_each_chunk(o, h, series, [&](std::uint64_t) { fd.write_all(buf.data(), buf.size()); });
   fd.sync();
@@ -96,7 +96,7 @@ Phase rewrite_test(const FsOptions& o, const std::string& path) {
   Histogram h;
   TestMeter m;
   ChunkSeries series(true, true, o.chunk_bytes);
-  Fd fd = Fd::open(path, O_RDWR);
+  Fd fd = Fd::open(path, O_RDWR, *o.syscalls);
   const std::uint64_t bytes = for_each_chunk(o, h, series, [&](std::uint64_t i) {
     fd.read_exact(buf.data(), buf.size());
     buf[i % buf.size()] ^= 0x20;
@@ -113,7 +113,7 @@ Phase block_read_test(const FsOptions& o, const std::string& path) {
   Histogram h;
   TestMeter m;
   ChunkSeries series(true, false, o.chunk_bytes);
-  Fd fd = Fd::open(path, O_RDONLY);
+  Fd fd = Fd::open(path, O_RDONLY, *o.syscalls);
   const std::uint64_t bytes =
       for_each_chunk(o, h, series, [&](std::uint64_t) { fd.read_exact(buf.data(), buf.size()); });
   m.stop();
@@ -124,7 +124,7 @@ Phase block_read_test(const FsOptions& o, const std::string& path) {
 void seeker(const FsOptions& o, const std::string& path, std::uint64_t count, std::uint64_t seed,
             Histogram& h, std::atomic<bool>& stop) {
   std::vector<char> buf(o.chunk_bytes);
-  Fd fd = Fd::open(path, O_RDWR);
+  Fd fd = Fd::open(path, O_RDWR, *o.syscalls);
   std::mt19937_64 rng(seed);
   const std::uint64_t chunks = o.size_bytes / o.chunk_bytes;
   std::uniform_int_distribution<std::uint64_t> pick(0, chunks - 1);
@@ -194,7 +194,7 @@ void run_data_tests(const FsOptions& o, const WorkDir& work, std::ostream& progr
   announce(progress, "Writing intelligently...");
   run.phases.push_back(watched(o, [&] { return block_write_test(o, data); }));
   done(progress);
-  Fd probe = Fd::open(data, O_RDONLY);
+  Fd probe = Fd::open(data, O_RDONLY, *o.syscalls);
   drop_cache(o, probe, run);
   announce(progress, "Rewriting...");
   run.phases.push_back(watched(o, [&] { return rewrite_test(o, data); }));

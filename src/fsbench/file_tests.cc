@@ -94,8 +94,9 @@ Phase timed(const std::string& name, const FsOptions& o, const std::vector<std::
   return p;
 }
 
-void create_file(const FileSet& set, std::size_t i, const std::vector<char>& data) {
-  Fd fd = Fd::open(set.paths[i], O_WRONLY | O_CREAT | O_EXCL);
+void create_file(const FileSet& set, std::size_t i, const std::vector<char>& data,
+                 platform::Syscalls& sys) {
+  Fd fd = Fd::open(set.paths[i], O_WRONLY | O_CREAT | O_EXCL, sys);
   for (std::uint64_t left = set.sizes[i]; left > 0;) {
     const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(left, kFileChunk));
     fd.write_all(data.data(), n);
@@ -103,9 +104,9 @@ void create_file(const FileSet& set, std::size_t i, const std::vector<char>& dat
   }
 }
 
-void read_file(const FileSet& set, std::size_t i) {
+void read_file(const FileSet& set, std::size_t i, platform::Syscalls& sys) {
   char buf[kFileChunk];
-  Fd fd = Fd::open(set.paths[i], O_RDONLY);
+  Fd fd = Fd::open(set.paths[i], O_RDONLY, sys);
   for (std::uint64_t left = set.sizes[i]; left > 0;) {
     const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(left, kFileChunk));
     fd.read_exact(buf, n);
@@ -142,7 +143,7 @@ void run_round(const FsOptions& o, const std::string& prefix, const std::string&
   progress << "Create files in " << how << " order..." << std::flush;
   phases.push_back(watched(o, [&] {
     return timed(prefix + "create", o, next_order(),
-                 [&](std::size_t i) { create_file(set, i, data); });
+                 [&](std::size_t i) { create_file(set, i, data, *o.syscalls); });
   }));
   progress << "done.\nStat files in " << how << " order..." << std::flush;
   phases.push_back(watched(o, [&] {
@@ -150,7 +151,8 @@ void run_round(const FsOptions& o, const std::string& prefix, const std::string&
   }));
   progress << "done.\nRead files in " << how << " order..." << std::flush;
   phases.push_back(watched(o, [&] {
-    return timed(prefix + "read", o, next_order(), [&](std::size_t i) { read_file(set, i); });
+    return timed(prefix + "read", o, next_order(),
+                 [&](std::size_t i) { read_file(set, i, *o.syscalls); });
   }));
   progress << "done.\nDelete files in " << how << " order..." << std::flush;
   phases.push_back(watched(o, [&] {

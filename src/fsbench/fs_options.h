@@ -6,6 +6,7 @@
 #include <string>
 
 #include "fsbench/phase_gate.h"
+#include "platform/syscalls.h"
 #include "stats/histogram_buckets.h"
 
 namespace hostmark::fsbench {
@@ -35,6 +36,9 @@ struct FsOptions {
   // each phase, and keeps every latency bucket so rank 0's bucket sums are exact. Not owned.
   PhaseGate* gate = nullptr;
   std::size_t latency_buckets = kMaxLatencyBuckets;
+  // Every read, write and fsync of the data and file tests goes through this seam (tests
+  // inject faults). Not owned; outlives the run.
+  platform::Syscalls* syscalls = &platform::real_syscalls();
 
   std::uint64_t file_count() const { return files_k * 1024; }
 };

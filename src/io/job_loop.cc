@@ -369,8 +369,12 @@ void JobLoop::drain() {
   submit_staged();
   while (inflight_ > 0) {
     const unsigned before = inflight_;
+    const bool staged = !staged_.empty();
     reap(inflight_);
-    if (inflight_ == before) break;  // the engine returned nothing: do not spin
+    // What the engine could not take before (libaio's io_submit -EAGAIN) goes now; the
+    // engine's retries wait behind it (retrying_engine.cc).
+    submit_staged();
+    if (inflight_ == before && !staged) break;  // the engine returned nothing: do not spin
   }
 }
 

@@ -21,6 +21,18 @@ namespace {
 
 std::string errno_text(int e) { return std::strerror(e); }
 
+bool is_link(const std::string& path) {
+  struct stat st {};
+  return ::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode);
+}
+
+// fio creates the file a dangling filename= link points to; hostmark creates files only with
+// O_EXCL (never through a link), so it says why instead of "File exists" (docs/FIO.md).
+Error dangling_link(const std::string& path) {
+  return run_error(path,
+                   "is a dangling symbolic link: hostmark does not create files through links");
+}
+
 std::string replace_all(std::string s, const std::string& from, const std::string& to) {
   for (std::size_t pos = 0; (pos = s.find(from, pos)) != std::string::npos; pos += to.size())
     s.replace(pos, from.size(), to);
@@ -121,6 +133,7 @@ Expected<const TargetFile*> TargetSet::ensure(const std::string& path, std::uint
     struct stat st {};
     exists = (named ? ::stat(path.c_str(), &st) : ::lstat(path.c_str(), &st)) == 0;
     if (!exists && errno != ENOENT) return run_error(path, errno_text(errno));
+    if (!exists && named && is_link(path)) return dangling_link(path);
     if (exists && S_ISLNK(st.st_mode))
       return run_error(path,
                        "is a symbolic link; hostmark does not follow links at the file "
@@ -164,7 +177,12 @@ Expected<const TargetFile*> TargetSet::ensure(const std::string& path, std::uint
   const int create = existed ? 0 : O_CREAT | O_EXCL;
   const int fd =
       ::open(path.c_str(), O_RDWR | O_CLOEXEC | create | (t->named ? 0 : O_NOFOLLOW), 0644);
-  if (fd < 0) return run_error(path, "cannot create: " + errno_text(errno));
+  if (fd < 0) {
+    const int err = errno;
+    // A link planted (or left dangling) at the name: O_EXCL refused to create through it.
+    if (!existed && err == EEXIST && is_link(path)) return dangling_link(path);
+    return run_error(path, "cannot create: " + errno_text(err));
+  }
   if (!existed) t->created = job.unlink.value_or(true);  // unlink=0 keeps what hostmark creates
   struct stat st {};
   fstat(fd, &st);

@@ -2,6 +2,7 @@
 // else. The cost over a direct call is one indirect call per I/O (measured in
 // docs/RELIABILITY.md: within noise of the direct calls on tmpfs).
 #include <fcntl.h>
+#include <libaio.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -38,6 +39,11 @@ class RealSyscalls final : public Syscalls {
   std::int64_t pwritev2(int fd, const iovec* iov, int count, std::uint64_t offset,
                         int flags) override {
     return result_of(::pwritev2(fd, iov, count, static_cast<off_t>(offset), flags));
+  }
+  // libaio returns -errno itself (errno is not set).
+  std::int64_t getevents(::io_context* ctx, long min_nr, long nr, ::io_event* events,
+                         timespec* timeout) override {
+    return ::io_getevents(ctx, min_nr, nr, events, timeout);
   }
   std::int64_t fsync(int fd) override { return result_of(::fsync(fd)); }
   std::int64_t fdatasync(int fd) override { return result_of(::fdatasync(fd)); }

@@ -10,9 +10,14 @@
 // Offsets and sizes are bytes. The real implementation keeps no state, so one object serves
 // every thread.
 #include <sys/uio.h>
+#include <time.h>
 
 #include <cstddef>
 #include <cstdint>
+
+// libaio's types (libaio.h), declared here so the seam does not pull the library's header in.
+struct io_context;
+struct io_event;
 
 namespace hostmark::platform {
 
@@ -47,6 +52,13 @@ class Syscalls {
   virtual std::int64_t msync(void* addr, std::size_t bytes) = 0;  // MS_SYNC
   virtual std::int64_t fallocate(int fd, int mode, std::uint64_t offset, std::uint64_t bytes) = 0;
   virtual std::int64_t ftruncate(int fd, std::uint64_t bytes) = 0;
+
+  // libaio's io_getevents: waits for `min_nr` to `nr` completions of `ctx` (a null `timeout`:
+  // no limit); returns how many were stored in `events`, or -errno. The wait itself can fail
+  // (e.g. EINTR, or EINVAL on a torn-down context); the completions it returns still go
+  // through completed().
+  virtual std::int64_t getevents(::io_context* ctx, long min_nr, long nr, ::io_event* events,
+                                 timespec* timeout) = 0;
 
   // An I/O the kernel completed asynchronously (a libaio event's res, an io_uring CQE's res)
   // or mmap completed by memcpy/msync, with `result` (bytes or -errno): returns the result the

@@ -39,8 +39,14 @@ Buffer aligned_buffer(std::uint64_t bytes) {
   return Buffer(static_cast<std::byte*>(std::aligned_alloc(4096, size)), &std::free);
 }
 
-Error io_error(const std::string& path, const char* call, std::uint64_t offset) {
-  const int err = errno;
+// EINTR/EAGAIN results issued again per block before the error stands (as the engines' wrapper).
+constexpr int kMaxRetries = 64;
+
+bool retried(std::int64_t rc, int& retries) {
+  return (rc == -EINTR || rc == -EAGAIN) && ++retries <= kMaxRetries;
+}
+
+Error io_error(const std::string& path, const char* call, std::uint64_t offset, int err) {
   std::string why =
       fmt::format("{} at offset {}: {}", call, offset, std::generic_category().message(err));
   if (err == EINVAL) why += " (O_DIRECT needs --bs a multiple of the sector size)";
@@ -134,21 +140,24 @@ Expected<DdTransfer> dd_write(const DdWriteSpec& s) {
     }
     if (s.data == DdData::kRandom) scramble(buf.get(), s.block_bytes, b, rng);
     std::uint64_t done = 0;
+    int retries = 0;
     while (done < s.block_bytes) {
-      const ssize_t n = ::write(f.fd, buf.get() + done, s.block_bytes - done);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) {
-        if (n == 0) errno = ENOSPC;
-        return io_error(s.path, "write", t.bytes);
-      }
+      const std::int64_t n = s.syscalls->write(f.fd, buf.get() + done, s.block_bytes - done);
+      if (retried(n, retries)) continue;
+      if (n <= 0) return io_error(s.path, "write", t.bytes, n == 0 ? ENOSPC : static_cast<int>(-n));
       done += static_cast<std::uint64_t>(n);
       t.bytes += static_cast<std::uint64_t>(n);
     }
     ++t.full_records;
   }
-  if (s.conv == DdConv::kFdatasync && ::fdatasync(f.fd) != 0)
-    return io_error(s.path, "fdatasync", t.bytes);
-  if (s.conv == DdConv::kFsync && ::fsync(f.fd) != 0) return io_error(s.path, "fsync", t.bytes);
+  const bool datasync = s.conv == DdConv::kFdatasync;
+  if (datasync || s.conv == DdConv::kFsync) {
+    const std::int64_t rc = datasync ? s.syscalls->fdatasync(f.fd) : s.syscalls->fsync(f.fd);
+    if (rc < 0) {
+      return run_error(s.path, fmt::format("{}: {}", datasync ? "fdatasync" : "fsync",
+                                           std::generic_category().message(static_cast<int>(-rc))));
+    }
+  }
   t.seconds = since(start);
   return t;
 }
@@ -177,14 +186,16 @@ Expected<DdTransfer> dd_read(const DdReadSpec& s) {
   if (!buf) return run_error(s.path, "cannot allocate the block buffer");
   StopPoll poll(s.stop);
   const auto start = Clock::now();
+  int retries = 0;
   while (s.count == 0 || t.full_records + t.partial_records < s.count) {
     if (poll.now()) {
       t.interrupted = true;
       break;
     }
-    const ssize_t n = ::read(f.fd, buf.get(), s.block_bytes);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return io_error(s.path, "read", t.bytes);
+    const std::int64_t n = s.syscalls->read(f.fd, buf.get(), s.block_bytes);
+    if (retried(n, retries)) continue;
+    retries = 0;
+    if (n < 0) return io_error(s.path, "read", t.bytes, static_cast<int>(-n));
     if (n == 0) break;
     t.bytes += static_cast<std::uint64_t>(n);
     if (static_cast<std::uint64_t>(n) == s.block_bytes) {

@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "core/stop_requested.h"
+#include "platform/syscalls.h"
 #include "storage/dd_format.h"
 
 namespace hostmark::storage {
@@ -22,6 +23,8 @@ struct DdWriteSpec {
   DdConv conv = DdConv::kFdatasync;  // sync at the end, counted in the time
   DdData data = DdData::kRandom;     // random: incompressible, every 512 bytes different
   StopRequested stop;                // polled between blocks (SIGINT): stop with what was done
+  // Every write and the final sync go through this seam (tests inject faults). Not owned.
+  platform::Syscalls* syscalls = &platform::real_syscalls();
 };
 
 struct DdReadSpec {
@@ -31,6 +34,8 @@ struct DdReadSpec {
   DdFlags iflag;            // direct only
   bool drop_cache = true;   // drop the cached pages of the file/device before reading
   StopRequested stop;       // polled between blocks (SIGINT): stop with what was read
+  // Every read goes through this seam (tests inject faults). Not owned.
+  platform::Syscalls* syscalls = &platform::real_syscalls();
 };
 
 struct DdTransfer {

@@ -19,20 +19,24 @@ double since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-Error read_error(const TimingTarget& t, ssize_t got, std::size_t wanted, std::uint64_t offset) {
+Error read_error(const TimingTarget& t, std::int64_t got, std::size_t wanted,
+                 std::uint64_t offset) {
   if (got < 0) {
     return run_error(t.path, fmt::format("read at offset {}: {}", offset,
-                                         std::generic_category().message(errno)));
+                                         std::generic_category().message(static_cast<int>(-got))));
   }
   return run_error(t.path,
                    fmt::format("read at offset {} returned {} of {} bytes", offset, got, wanted));
 }
 
-ssize_t pread_full(int fd, std::span<std::byte> buf, std::uint64_t offset) {
-  ssize_t n = 0;
+// One pread of the whole buffer through the seam: bytes or -errno; EINTR and EAGAIN are issued
+// again (at most 64 times, as the engines' wrapper does).
+std::int64_t pread_full(const TimingTarget& t, std::span<std::byte> buf, std::uint64_t offset) {
+  std::int64_t n = 0;
+  int retries = 0;
   do {
-    n = ::pread(fd, buf.data(), buf.size(), static_cast<off_t>(offset));
-  } while (n < 0 && errno == EINTR);
+    n = t.syscalls->pread(t.fd, buf.data(), buf.size(), offset);
+  } while ((n == -EINTR || n == -EAGAIN) && ++retries <= 64);
   return n;
 }
 
@@ -57,13 +61,13 @@ Expected<TimingSample> time_cached_reads(const TimingTarget& t, std::span<std::b
   if (t.size_bytes < len) {
     return run_error(t.path, fmt::format("smaller than {} MiB: nothing to time", len >> 20));
   }
-  ssize_t n = pread_full(t.fd, buffer, 0);  // bring the buffer into the cache
-  if (n != static_cast<ssize_t>(len)) return read_error(t, n, len, 0);
+  std::int64_t n = pread_full(t, buffer, 0);  // bring the buffer into the cache
+  if (n != static_cast<std::int64_t>(len)) return read_error(t, n, len, 0);
   TimingSample s;
   const auto start = Clock::now();
   do {
-    n = pread_full(t.fd, buffer, 0);
-    if (n != static_cast<ssize_t>(len)) return read_error(t, n, len, 0);
+    n = pread_full(t, buffer, 0);
+    if (n != static_cast<std::int64_t>(len)) return read_error(t, n, len, 0);
     s.bytes += len;
     s.interrupted = stop && (s.bytes / len) % 16 == 0 && stop();  // a syscall: not every read
   } while (!s.interrupted && since(start) < seconds);
@@ -84,8 +88,8 @@ Expected<TimingSample> time_disk_reads(const TimingTarget& t, std::span<std::byt
       s.reached_end = true;
       break;
     }
-    const ssize_t n = pread_full(t.fd, buffer, s.bytes);
-    if (n != static_cast<ssize_t>(len)) return read_error(t, n, len, s.bytes);
+    const std::int64_t n = pread_full(t, buffer, s.bytes);
+    if (n != static_cast<std::int64_t>(len)) return read_error(t, n, len, s.bytes);
     s.bytes += len;
     s.interrupted = stop && (s.bytes / len) % 16 == 0 && stop();  // a syscall: not every read
   } while (!s.interrupted && since(start) < seconds);

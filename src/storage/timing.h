@@ -11,6 +11,7 @@
 
 #include "core/error.h"
 #include "core/stop_requested.h"
+#include "platform/syscalls.h"
 
 namespace hostmark::storage {
 
@@ -42,6 +43,8 @@ struct TimingTarget {
   std::uint64_t size_bytes = 0;
   bool block_device = false;
   std::string path;  // for messages
+  // Every timed read goes through this seam (tests inject faults). Not owned.
+  platform::Syscalls* syscalls = &platform::real_syscalls();
 };
 
 // Cached reads: reads the first 2 MiB once to bring them into the cache, then re-reads them

@@ -84,6 +84,10 @@ std::string_view engine_for(FileioIo io) {
   return "psync";
 }
 
+// How many waits for completions in a row may fail (or collect nothing) before a worker gives
+// up on the requests still in flight.
+constexpr unsigned kMaxFailedReaps = 64;
+
 class FileioWorker final : public EventWorker {
  public:
   FileioWorker(Shared& shared, Slot& slot, std::uint64_t seed)
@@ -114,22 +118,36 @@ class FileioWorker final : public EventWorker {
 
   ~FileioWorker() override {
     try {
-      while (in_flight_ > 0) reap(in_flight_);
+      collect_in_flight();
       if (spec_.fsync_end && !spec_.fsync_all && spec_.writes()) {
         for (std::size_t i = 0; i < sh_.files.size(); ++i) fsync_file(i);
       }
     } catch (const Failure& f) {
-      const std::scoped_lock lock(sh_.error_mutex);
-      if (sh_.end_error.empty()) sh_.end_error = f.what();
+      keep_error(f.what());
     }
     // After a failure some I/O may still be in the kernel: collect it (its errors are already
-    // counted) before the buffers it lands in are freed.
-    while (in_flight_ > 0) {
+    // counted) before the buffers it lands in are freed. A wait that keeps failing (or
+    // returning nothing) is given up after kMaxFailedReaps: what is still in flight is
+    // counted as failed, never as done, and said in the run's error.
+    unsigned failed_reaps = 0;
+    while (in_flight_ > 0 && failed_reaps < kMaxFailedReaps) {
+      const unsigned before = in_flight_;
       try {
         reap(in_flight_);
       } catch (const Failure&) {  // NOLINT(bugprone-empty-catch): the first error is kept above
       }
+      failed_reaps = in_flight_ < before ? 0 : failed_reaps + 1;
     }
+    if (in_flight_ > 0) {
+      slot_.errors.add(in_flight_);
+      const std::scoped_lock lock(sh_.error_mutex);
+      sh_.end_error += fmt::format(
+          "{}libaio: {} request(s) still in flight after {} failed waits "
+          "for completions: given up",
+          sh_.end_error.empty() ? "" : "; ", in_flight_, kMaxFailedReaps);
+    }
+    // Destroying the engine (io_destroy) waits for whatever the kernel still holds: only then
+    // are its buffers free to go.
     engine_.reset();
     std::free(buffers_);
   }
@@ -201,6 +219,27 @@ class FileioWorker final : public EventWorker {
       if (rc < 0) fail(u, static_cast<int>(-rc));
     }
     if (write && spec_.fsync_all) fsync_file(file);
+  }
+
+  // Waits for every request in flight; throws the first failure. A wait that fails, or
+  // returns nothing, kMaxFailedReaps times in a row is a failure (no endless loop).
+  void collect_in_flight() {
+    unsigned empty = 0;
+    while (in_flight_ > 0) {
+      const unsigned before = in_flight_;
+      reap(in_flight_);
+      if (in_flight_ < before) {
+        empty = 0;
+      } else if (++empty >= kMaxFailedReaps) {
+        throw Failure(run_error(
+            "libaio", fmt::format("no completion for {} request(s) in flight", in_flight_)));
+      }
+    }
+  }
+
+  void keep_error(const std::string& text) {
+    const std::scoped_lock lock(sh_.error_mutex);
+    if (sh_.end_error.empty()) sh_.end_error = text;
   }
 
   void reap(unsigned min) {
