@@ -82,6 +82,18 @@ TEST(MpiFsCliTest, NormalOutputLabelsTheRankCount) {
   EXPECT_NE(r.out.find("files/s"), std::string::npos) << r.out;
 }
 
+// The default --size (2 x RAM) is per rank: a distributed run must be given one.
+TEST(MpiFsCliTest, ADistributedRunNeedsAnExplicitSize) {
+  SKIP_WITHOUT_MPI();
+  ScratchDir d;
+  const RunOutput r = mpirun(2, {"fs", d.path(), "--files", "1", "--no-save"});
+  ASSERT_FALSE(r.timed_out) << "hang";
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("--size: a distributed run needs an explicit --size"), std::string::npos)
+      << r.err;
+  EXPECT_TRUE(d.empty()) << "nothing written before the check";
+}
+
 void expect_failure_ends_every_rank(int np, int failing) {
   ScratchDir d;
   const RunOutput r = mpirun(np, {"fs", d.path(), "--size", "0", "--files", "1", "--no-save",

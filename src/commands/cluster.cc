@@ -266,18 +266,8 @@ int run_rank(mpi::Comm& comm, const std::vector<std::string>& args, const Comman
 
 int run_cluster_command(const std::vector<std::string>& args, const CommandIo& io) {
   const std::unique_ptr<mpi::Comm> comm = mpi::make_comm();
-  Lockstep lock(*comm);
-  try {
-    return run_rank(*comm, args, io, lock);
-  } catch (const GroupStopped&) {
-    return lock.stopped();
-  } catch (const Failure& f) {
-    return end_rank(*comm, lock, f.error(), io);
-  } catch (const std::bad_alloc&) {
-    return end_rank(*comm, lock, run_error("cluster", "out of memory"), io);
-  } catch (const std::exception& e) {
-    return end_rank(*comm, lock, run_error("cluster", e.what()), io);
-  }
+  return run_in_lockstep(*comm, "cluster", io,
+                         [&](Lockstep& lock) { return run_rank(*comm, args, io, lock); });
 }
 
 }  // namespace hostmark

@@ -9,6 +9,7 @@
 #include "commands/command.h"
 #include "commands/fio_distributed.h"
 #include "commands/fio_help.h"
+#include "commands/fio_problems.h"
 #include "commands/fio_result.h"
 #include "commands/result_saving.h"
 #include "core/build_info.h"
@@ -46,16 +47,7 @@ int run_fio_command(const std::vector<std::string>& args, const CommandIo& io) {
   const fio::FioRun run = io::run_fio_jobs(parsed, io::RunIo{io.err, io.err_is_tty}).value();
   write_fio_output(run, parsed.run.output_format, *out).value();
   sink->close().value();
-  for (const auto& w : run.warnings) io.err << "hostmark: warning: " << w << '\n';
-
-  int status = run.interrupted ? 1 : 0;
-  for (const auto& j : run.jobs) {
-    if (const auto w = fio::continued_errors_warning(j); !w.empty())  // exit status stays 0
-      io.err << "hostmark: warning: " << w << '\n';
-    if (j.error == 0) continue;
-    io.err << "hostmark: " << j.error_text << '\n';
-    status = 1;
-  }
+  const int status = print_fio_problems(run, io.err);
   if (run.interrupted) io.err << "hostmark: fio: interrupted; the results above are partial\n";
   const CommandIo quiet{io.out, io.err, false};  // no "saved as" line: fio prints nothing of it
   const int saved = save_to_results_store(

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "commands/fio_distributed.h"
+#include "commands/fio_problems.h"
 #include "commands/fio_result.h"
 #include "commands/result_saving.h"
 #include "output/fio_mpi.h"
@@ -99,15 +100,7 @@ int report_distributed_fio(const fio::FioRun& aggregate, const mpi::DistSummary&
     write_fio_rank_table(summary, *out);
   }
   sink->close().value();
-  for (const auto& w : aggregate.warnings) io.err << "hostmark: warning: " << w << '\n';
-  int status = aggregate.interrupted ? 1 : 0;
-  for (const auto& j : aggregate.jobs) {
-    if (const auto w = fio::continued_errors_warning(j); !w.empty())  // exit status stays 0
-      io.err << "hostmark: warning: " << w << '\n';
-    if (j.error == 0) continue;
-    io.err << "hostmark: " << j.error_text << '\n';
-    status = 1;
-  }
+  const int status = print_fio_problems(aggregate, io.err);
   const int saved =
       save_to_results_store(distributed_result(aggregate, summary, split.fio_args),
                             SaveOptions{aggregate.run.results_db, aggregate.run.no_save}, io);

@@ -187,7 +187,8 @@ std::optional<FsCommandLine> parse_fs_command_line(const std::vector<std::string
   if (!parse_command_line(app, args, io)) return std::nullopt;
   a.files_given = files->count() > 0;
   context = collect_context();
-  return FsCommandLine{resolve(a, context.memory_bytes), output, save, a.fail_rank};
+  return FsCommandLine{resolve(a, context.memory_bytes), output, save, a.fail_rank,
+                       a.size.empty() && !a.quick};
 }
 
 int run_fs_command(const std::vector<std::string>& args, const CommandIo& io) {

@@ -21,6 +21,7 @@ struct FsCommandLine {
   OutputOptions output;
   SaveOptions save;
   int fail_rank = -1;  // --mpi-fail-rank=N (hidden, for tests): rank N fails in its third test
+  bool size_defaulted = false;  // the data tests' size is the default 2 x RAM (no --size/--quick)
 };
 
 // nullopt when --help was printed or io.parse_only is set (`context` untouched). Usage errors

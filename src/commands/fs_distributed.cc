@@ -107,6 +107,14 @@ int run_rank(mpi::Comm& comm, const std::vector<std::string>& args, const Comman
   r.command = "fs";
   const auto line = parse_fs_command_line(args, rank_io, r.context);
   if (!line) return 0;  // --help (printed by rank 0) or parse-only: on every rank alike
+  if (line->size_defaulted && line->options.size_bytes > 0 && comm.size() > 1) {
+    // The default and its free-space check are per rank: ranks sharing a filesystem would
+    // write ranks x 2 x RAM into it.
+    throw Failure(usage_error(
+        "--size", fmt::format("a distributed run needs an explicit --size (or --quick): the "
+                              "default, 2 x RAM, is per rank, so {} ranks would write {} x that",
+                              comm.size(), comm.size())));
+  }
   FsOptions o = line->options;
   mpi::WireWriter seed;
   seed.u64(o.seed);
@@ -138,18 +146,8 @@ int run_rank(mpi::Comm& comm, const std::vector<std::string>& args, const Comman
 }  // namespace
 
 int run_distributed_fs(mpi::Comm& comm, const std::vector<std::string>& args, const CommandIo& io) {
-  Lockstep lock(comm);
-  try {
-    return run_rank(comm, args, io, lock);
-  } catch (const GroupStopped&) {
-    return lock.stopped();
-  } catch (const Failure& f) {
-    return end_rank(comm, lock, f.error(), io);
-  } catch (const std::bad_alloc&) {
-    return end_rank(comm, lock, run_error("fs", "out of memory"), io);
-  } catch (const std::exception& e) {
-    return end_rank(comm, lock, run_error("fs", e.what()), io);
-  }
+  return run_in_lockstep(comm, "fs", io,
+                         [&](Lockstep& lock) { return run_rank(comm, args, io, lock); });
 }
 
 void write_distributed_fs_text(const Result& r, std::ostream& out) {

@@ -13,6 +13,8 @@
 // Outside the lockstep part (parsing before, printing after, where no rank has files) a failing
 // rank ends the whole group at once: end_group() (MPI_Abort).
 #include <cstdint>
+#include <exception>
+#include <new>
 #include <string>
 
 #include "commands/command.h"
@@ -60,5 +62,24 @@ std::string rank_line(const mpi::Comm& comm, const Error& e);
 // A rank's failure, wherever it happened: inside the lockstep part, lock.fail(); in a group of
 // one, rethrown (main's one line); otherwise end_group().
 int end_rank(mpi::Comm& comm, Lockstep& lock, const Error& e, const CommandIo& io);
+
+// Runs one rank of `command` (`run(lock)` returns the exit status every rank agreed on) with
+// the failure protocol above: a rank that saw another fail returns the agreed status; a rank's
+// own failure (Failure, out of memory, any other exception) goes through end_rank().
+template <typename Run>
+int run_in_lockstep(mpi::Comm& comm, const char* command, const CommandIo& io, Run&& run) {
+  Lockstep lock(comm);
+  try {
+    return run(lock);
+  } catch (const GroupStopped&) {
+    return lock.stopped();
+  } catch (const Failure& f) {
+    return end_rank(comm, lock, f.error(), io);
+  } catch (const std::bad_alloc&) {
+    return end_rank(comm, lock, run_error(command, "out of memory"), io);
+  } catch (const std::exception& e) {
+    return end_rank(comm, lock, run_error(command, e.what()), io);
+  }
+}
 
 }  // namespace hostmark
