@@ -47,6 +47,7 @@ TEST(AtomicOutputCliTest, StatKilledOrStoppedMidOutput) {
   EXPECT_EQ(outputs_in(dir.path()), std::vector<std::string>{"stat.json"});
   {
     BackgroundHostmark stat({"stat", "--output-format=json", "--output=" + path, "0.05"}, {}, dir);
+    ASSERT_TRUE(stat.wait_until_handles(SIGINT)) << stat.err();
     std::this_thread::sleep_for(std::chrono::milliseconds(400));
     stat.signal(SIGINT);  // Ctrl-C ends stat cleanly: the reports so far become the file
     EXPECT_EQ(stat.wait(), 0) << stat.err();

@@ -67,6 +67,24 @@ class BackgroundHostmark {
   void signal(int sig) const {
     if (pid_ > 0) kill(pid_, sig);
   }
+  // Waits until the process blocks or catches `sig` (/proc/<pid>/status: SigBlk of its main
+  // thread, SigCgt), i.e. until hostmark is past its start-up and owns the signal: sent
+  // earlier, the signal meets the default action (a sanitizer build takes seconds to start).
+  // false when that did not happen within `timeout_s` or the process is gone.
+  bool wait_until_handles(int sig, int timeout_s = 60) const {
+    const unsigned long long bit = 1ull << (sig - 1);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
+    while (pid_ > 0 && std::chrono::steady_clock::now() < deadline) {
+      std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
+      if (!status) return false;
+      for (std::string line; std::getline(status, line);) {
+        if (line.rfind("SigBlk:", 0) != 0 && line.rfind("SigCgt:", 0) != 0) continue;
+        if (std::stoull(line.substr(7), nullptr, 16) & bit) return true;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return false;
+  }
   // Waits for the exit (SIGKILL after `timeout_s`, a safety net, not a measurement); the exit
   // status, 128 + signal when killed, -1 when it had to be killed.
   int wait(int timeout_s = 120) {

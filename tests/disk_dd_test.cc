@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -12,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "background_hostmark.h"
 #include "loop_device_fixture.h"
 #include "run_binary.h"
 #include "scratch_dir.h"
@@ -207,19 +209,22 @@ TEST(DdCli, UsageErrorsAreOneLine) {
 }
 
 TEST(DdCli, SigintStopsTheWriteReportsItAndRemovesTheFile) {
-  if (!std::filesystem::exists("/usr/bin/timeout")) GTEST_SKIP() << "coreutils timeout is missing";
   ScratchDir dir;
   const std::string file = dir.file("dd.bin");
-  // dsync 4 KiB writes: slow enough to be running when the signal comes after 1 s; at most
-  // 400 MiB if the signal were ignored.
-  const auto r =
-      run_program("/usr/bin/timeout", {"--foreground", "--preserve-status", "-s", "INT", "1",
-                                       HOSTMARK_BINARY, "disk", "--seq-write", file, "--bs=4k",
-                                       "--count=102400", "--oflag=dsync", "--output-format=json"});
-  EXPECT_EQ(r.exit_code, 1) << r.err;
-  const auto j = nlohmann::json::parse(r.out, nullptr, false);
-  ASSERT_FALSE(j.is_discarded()) << r.out << r.err;
+  // dsync 4 KiB writes: slow enough to be running when the signal comes 1 s after hostmark owns
+  // SIGINT; at most 400 MiB if the signal were ignored.
+  BackgroundHostmark dd({"disk", "--seq-write", file, "--bs=4k", "--count=102400", "--oflag=dsync",
+                         "--output-format=json"},
+                        {}, dir);
+  ASSERT_TRUE(dd.started());
+  ASSERT_TRUE(dd.wait_until_handles(SIGINT)) << dd.err();
+  std::this_thread::sleep_for(std::chrono::seconds(1));
+  dd.signal(SIGINT);
+  const int code = dd.wait();
+  const auto j = nlohmann::json::parse(dd.out(), nullptr, false);
+  ASSERT_FALSE(j.is_discarded()) << dd.out() << dd.err();
   if (!j["interrupted"].get<bool>()) GTEST_SKIP() << "the write finished within 1 s here";
+  EXPECT_EQ(code, 1) << dd.err();
   EXPECT_EQ(j["phases"][0]["name"], "seq_write");
   EXPECT_FALSE(std::filesystem::exists(file));
 }
