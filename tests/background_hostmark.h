@@ -70,7 +70,7 @@ class BackgroundHostmark {
   // Waits until the process blocks or catches `sig` (/proc/<pid>/status: SigBlk of its main
   // thread, SigCgt), i.e. until hostmark is past its start-up and owns the signal: sent
   // earlier, the signal meets the default action (a sanitizer build takes seconds to start).
-  // false when that did not happen within `timeout_s` or the process is gone.
+  // false when that did not happen within `timeout_s` or the process has ended.
   bool wait_until_handles(int sig, int timeout_s = 60) const {
     const unsigned long long bit = 1ull << (sig - 1);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
@@ -78,6 +78,7 @@ class BackgroundHostmark {
       std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
       if (!status) return false;
       for (std::string line; std::getline(status, line);) {
+        if (line.rfind("State:", 0) == 0 && line.find('Z') != std::string::npos) return false;
         if (line.rfind("SigBlk:", 0) != 0 && line.rfind("SigCgt:", 0) != 0) continue;
         if (std::stoull(line.substr(7), nullptr, 16) & bit) return true;
       }
@@ -116,5 +117,26 @@ class BackgroundHostmark {
   std::string err_path_;
   pid_t pid_ = -1;
 };
+
+// `hostmark args...` run to its end with SIGINT sent `after_s` seconds after hostmark owns
+// SIGINT: what `timeout -s INT N hostmark args...` did, without its race with a slow start-up.
+inline RunOutput run_interrupted(const std::vector<std::string>& args, double after_s) {
+  ScratchDir dir;  // the child's stdout and stderr
+  BackgroundHostmark child(args, {}, dir);
+  RunOutput r;
+  if (!child.started()) {
+    r.err = "cannot start " HOSTMARK_BINARY;
+    return r;
+  }
+  if (child.wait_until_handles(SIGINT)) {
+    std::this_thread::sleep_for(std::chrono::duration<double>(after_s));
+    child.signal(SIGINT);
+  }
+  r.exit_code = child.wait();
+  r.timed_out = r.exit_code == -1;
+  r.out = child.out();
+  r.err = child.err();
+  return r;
+}
 
 }  // namespace hostmark

@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "background_hostmark.h"
 #include "run_binary.h"
 #include "scratch_dir.h"
 
@@ -171,10 +172,8 @@ TEST(DiskProfileCliTest, APathWithAColonIsOneFile) {
 TEST(DiskProfileCliTest, SigintReportsWhatWasMeasuredAndRemovesTheFile) {
   if (!fs::exists("/usr/bin/timeout")) GTEST_SKIP() << "coreutils timeout is missing";
   ScratchDir dir;
-  const RunOutput r =
-      run_program("/usr/bin/timeout",
-                  {"--foreground", "--preserve-status", "-s", "INT", "2", HOSTMARK_BINARY, "disk",
-                   dir.path(), "--size=8M", "--duration=1", "--loops=5", "--output-format=json"});
+  const RunOutput r = run_interrupted(
+      {"disk", dir.path(), "--size=8M", "--duration=1", "--loops=5", "--output-format=json"}, 2);
   EXPECT_EQ(r.exit_code, 1) << r.err;
   const auto j = nlohmann::json::parse(r.out, nullptr, false);
   ASSERT_FALSE(j.is_discarded()) << "stdout:\n" << r.out << "\nstderr:\n" << r.err;

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "background_hostmark.h"
 #include "loop_device_fixture.h"
 #include "run_binary.h"
 #include "scratch_dir.h"
@@ -253,10 +254,8 @@ TEST(DiskTimingCli, SigintEndsTheRunWithWhatWasMeasured) {
   const std::string file = dir.file("data.bin");
   ASSERT_TRUE(make_file(file, 4 << 20));
   // The signal comes after 1 s: during the cached reads (0.2 s settle, 5 s of reads).
-  const auto r =
-      run_program("/usr/bin/timeout",
-                  {"--foreground", "--preserve-status", "-s", "INT", "1", HOSTMARK_BINARY, "disk",
-                   "--timing", file, "--settle=200ms", "--cached-time=5s", "--output-format=json"});
+  const auto r = run_interrupted(
+      {"disk", "--timing", file, "--settle=200ms", "--cached-time=5s", "--output-format=json"}, 1);
   EXPECT_EQ(r.exit_code, 1) << r.err;
   const auto j = nlohmann::json::parse(r.out, nullptr, false);
   ASSERT_FALSE(j.is_discarded()) << r.out << r.err;

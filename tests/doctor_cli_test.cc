@@ -9,6 +9,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "background_hostmark.h"
 #include "run_binary.h"
 #include "scratch_dir.h"
 
@@ -136,10 +137,8 @@ TEST(DoctorCliTest, SigintKeepsWhatWasFoundAndRemovesTheTestFile) {
   ScratchDir dir;
   // --duration=24: 2 s host samples (6 s), then 3.2 s storage probes: at 9 s a probe runs (on
   // a slow machine maybe still a sample; the file must be gone either way).
-  const RunOutput r =
-      run_program("/usr/bin/timeout",
-                  {"--foreground", "--preserve-status", "-s", "INT", "9", HOSTMARK_BINARY, "doctor",
-                   dir.path(), "--duration=24", "--size=8M", "--output-format=json"});
+  const RunOutput r = run_interrupted(
+      {"doctor", dir.path(), "--duration=24", "--size=8M", "--output-format=json"}, 9);
   EXPECT_EQ(r.exit_code, 1) << r.err;
   const auto j = nlohmann::json::parse(r.out, nullptr, false);
   ASSERT_FALSE(j.is_discarded()) << "stdout:\n" << r.out << "\nstderr:\n" << r.err;

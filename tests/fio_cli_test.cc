@@ -10,6 +10,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "background_hostmark.h"
 #include "run_binary.h"
 #include "scratch_dir.h"
 
@@ -119,10 +120,9 @@ TEST(FioCliTest, SigintStopsWithPartialResultsAndNoFileLeft) {
   ScratchDir d;
   if (!fs::exists("/usr/bin/timeout")) GTEST_SKIP() << "coreutils timeout is missing";
   const RunOutput r =
-      run_program("/usr/bin/timeout",
-                  {"--foreground", "--preserve-status", "-s", "INT", "2", HOSTMARK_BINARY, "fio",
-                   "--name=long", "--directory=" + d.path(), "--size=8M", "--rw=randread",
-                   "--time_based", "--runtime=60", "--output-format=json"});
+      run_interrupted({"fio", "--name=long", "--directory=" + d.path(), "--size=8M",
+                       "--rw=randread", "--time_based", "--runtime=60", "--output-format=json"},
+                      2);
   EXPECT_EQ(r.exit_code, 1) << r.err;
   const auto j = parse_json(r);
   EXPECT_TRUE(j["hostmark"]["interrupted"].get<bool>());

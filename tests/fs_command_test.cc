@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "background_hostmark.h"
 #include "run_binary.h"
 #include "scratch_dir.h"
 
@@ -173,10 +174,9 @@ TEST(FsCommandTest, SigintStopsCleansUpAndReportsTheTestsDone) {
   if (!fs::exists("/usr/bin/timeout")) GTEST_SKIP() << "coreutils timeout is missing";
   ScratchDir dir;
   // One write() per byte for 1 GiB: still in the first test when the signal comes.
-  const RunOutput r = run_program(
-      "/usr/bin/timeout",
-      {"--foreground", "--preserve-status", "-s", "INT", "1", HOSTMARK_BINARY, "fs", dir.path(),
-       "--size=1G", "--char-io=syscall", "--char-size=1G", "--output-format=json"});
+  const RunOutput r = run_interrupted({"fs", dir.path(), "--size=1G", "--char-io=syscall",
+                                       "--char-size=1G", "--output-format=json"},
+                                      1);
   EXPECT_EQ(r.exit_code, 1) << r.err;
   const auto j = nlohmann::json::parse(r.out, nullptr, false);
   ASSERT_FALSE(j.is_discarded()) << r.out << r.err;

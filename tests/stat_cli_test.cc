@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "background_hostmark.h"
 #include "run_binary.h"
 
 namespace hostmark {
@@ -84,9 +85,7 @@ TEST(StatCliTest, HostmarkJsonAndCsv) {
 
 TEST(StatCliTest, CtrlCEndsCleanlyWithWellFormedJson) {
   // timeout sends SIGINT after 1.5 s to a run that would never end by itself.
-  const RunOutput r =
-      run_program("/usr/bin/timeout", {"--preserve-status", "-s", "INT", "1.5", HOSTMARK_BINARY,
-                                       "stat", "-o", "JSON", "-d", "0.5"});
+  const RunOutput r = run_interrupted({"stat", "-o", "JSON", "-d", "0.5"}, 1.5);
   if (r.exit_code == -1) GTEST_SKIP() << "cannot run /usr/bin/timeout: " << r.err;
   EXPECT_EQ(r.exit_code, 0) << r.err;
   const auto doc = nlohmann::json::parse(r.out);
