@@ -15,7 +15,7 @@ scripts/setup-debian.sh
 export HOSTMARK_REQUIRE_CHROMIUM=1
 export HOSTMARK_TEST_ARTIFACTS="${HOSTMARK_TEST_ARTIFACTS:-$PWD/build/test-artifacts}"
 echo "== source format (clang-format, .clang-format)" >&2
-git ls-files 'src/*.cc' 'src/*.h' 'tests/*.cc' 'tests/*.h' 'bench/*.cc' 'fuzz/*.cc' 'fuzz/*.h' | xargs clang-format --dry-run --Werror
+git ls-files 'src/*.cc' 'src/*.h' 'tests/*.cc' 'tests/*.h' 'bench/*.cc' 'fuzz/*.cc' 'fuzz/*.h' 'support/*.cc' | xargs clang-format --dry-run --Werror
 
 db_state=""
 db_started=0
@@ -53,5 +53,5 @@ for preset in release asan; do
 done
 echo "== ThreadSanitizer: runner, workloads, engines, fio job threads, monitors, top, exporter" >&2
 scripts/tsan.sh
-echo "== fuzzing: every target of fuzz/ for ${HOSTMARK_FUZZ_SECONDS:=20} s (scripts/fuzz.sh)" >&2
-scripts/fuzz.sh "$HOSTMARK_FUZZ_SECONDS"
+echo "== fuzzing: every target of fuzz/, built by the asan preset, for ${HOSTMARK_FUZZ_SECONDS:=20} s (scripts/fuzz.sh)" >&2
+scripts/fuzz.sh --built build/asan "$HOSTMARK_FUZZ_SECONDS"

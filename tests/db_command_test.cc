@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "background_hostmark.h"
 #include "db_servers.h"
 #include "db_test_util.h"
 #include "run_binary.h"
@@ -168,11 +169,17 @@ TEST(DbCommandTest, ServerDownIsOneLineNamingTheHost) {
 TEST(DbCommandTest, TermStopsARunAndCleansUp) {
   ScratchDir dir;
   const std::string path = dir.file("t.db");
-  const std::string script = std::string(HOSTMARK_BINARY) + " db sqlite:" + path +
-                             " --tables=1 --table-size=200 --time=20s --warmup=0 --threads=1 "
-                             "--output-format=json & pid=$!; sleep 1.5; kill -TERM $pid; "
-                             "wait $pid";
-  const RunOutput r = run_program("/bin/sh", {"-c", script}, RunOptions{"", 30'000, {}});
+  ScratchDir logs;  // the child's stdout and stderr
+  BackgroundHostmark child({"db", "sqlite:" + path, "--tables=1", "--table-size=200", "--time=20s",
+                            "--warmup=0", "--threads=1", "--output-format=json"},
+                           {}, logs);
+  ASSERT_TRUE(child.wait_until_handles(SIGTERM)) << child.err();
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // into the read-write phase
+  child.signal(SIGTERM);
+  RunOutput r;
+  r.exit_code = child.wait(30);
+  r.out = child.out();
+  r.err = child.err();
   EXPECT_EQ(r.exit_code, 1) << r.err;  // interrupted: the partial result, status 1
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_TRUE(j["interrupted"].get<bool>());

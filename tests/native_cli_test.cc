@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "background_hostmark.h"
 #include "run_binary.h"
 
 namespace hostmark {
@@ -68,10 +69,7 @@ TEST(CpuCliTest, JsonHasBothPhasesAndScaling) {
 }
 
 TEST(CpuCliTest, SigintReportsWhatWasMeasured) {
-  if (!fs::exists("/usr/bin/timeout")) GTEST_SKIP() << "coreutils timeout is missing";
-  const RunOutput r = run_program(
-      "/usr/bin/timeout", {"--foreground", "--preserve-status", "-s", "INT", "1", HOSTMARK_BINARY,
-                           "cpu", "--time=5s", "--output-format=json"});
+  const RunOutput r = run_interrupted({"cpu", "--time=5s", "--output-format=json"}, 1.0);
   EXPECT_EQ(r.exit_code, 1) << r.err;
   const auto j = nlohmann::json::parse(r.out, nullptr, false);
   ASSERT_FALSE(j.is_discarded()) << "stdout:\n" << r.out << "\nstderr:\n" << r.err;
@@ -167,17 +165,14 @@ TEST(SuiteCliTest, UnwritableResultsStoreIsARunError) {
   EXPECT_NE(r.err.find("/proc/hostmark-cannot-exist"), std::string::npos) << r.err;
 }
 
-// SIGINT (sent by `timeout -s INT`) in the middle of a phase: the phase ends at its next
-// repetition or working set, the phases after it are skipped, and the report of what ran is
-// printed marked interrupted, with exit status 1 as for every interrupted command.
-RunOutput memory_interrupted_after(const std::string& seconds,
-                                   const std::vector<std::string>& args) {
-  // --foreground: exactly one SIGINT (timeout otherwise signals the child and then its whole
-  // process group, and two signals ask for a forced shutdown).
-  std::vector<std::string> argv = {"--foreground", "--preserve-status", "-s",    "INT",
-                                   seconds,        HOSTMARK_BINARY,     "memory"};
+// SIGINT in the middle of a phase: the phase ends at its next repetition or working set, the
+// phases after it are skipped, and the report of what ran is printed marked interrupted, with
+// exit status 1 as for every interrupted command. `hostmark memory args...` with one SIGINT
+// `seconds` after hostmark owns the signal.
+RunOutput memory_interrupted_after(double seconds, const std::vector<std::string>& args) {
+  std::vector<std::string> argv = {"memory"};
   argv.insert(argv.end(), args.begin(), args.end());
-  return run_program("/usr/bin/timeout", argv);
+  return run_interrupted(argv, seconds);
 }
 
 const nlohmann::json* find_metric(const nlohmann::json& phase, const std::string& name) {
@@ -187,10 +182,9 @@ const nlohmann::json* find_metric(const nlohmann::json& phase, const std::string
 }
 
 TEST(MemoryCliTest, SigintDuringBandwidthReportsTheRepetitionsDone) {
-  if (!fs::exists("/usr/bin/timeout")) GTEST_SKIP() << "coreutils timeout is missing";
   // 1000 repetitions over 3 x 64 MiB take far longer than the second before the signal.
   const RunOutput r = memory_interrupted_after(
-      "1", {"--size=64M", "--reps=1000", "--threads=1", "--output-format=json"});
+      1.0, {"--size=64M", "--reps=1000", "--threads=1", "--output-format=json"});
   ASSERT_EQ(r.exit_code, 1) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["interrupted"], true);
@@ -211,8 +205,7 @@ TEST(MemoryCliTest, SigintDuringBandwidthReportsTheRepetitionsDone) {
 }
 
 TEST(MemoryCliTest, SigintDuringBandwidthInTextSaysInterrupted) {
-  if (!fs::exists("/usr/bin/timeout")) GTEST_SKIP() << "coreutils timeout is missing";
-  const RunOutput r = memory_interrupted_after("1", {"--size=64M", "--reps=1000", "--threads=1"});
+  const RunOutput r = memory_interrupted_after(1.0, {"--size=64M", "--reps=1000", "--threads=1"});
   ASSERT_EQ(r.exit_code, 1) << r.err;
   EXPECT_NE(r.out.find("(interrupted"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("bandwidth: 1 thread(s)"), std::string::npos) << r.out;
@@ -220,11 +213,10 @@ TEST(MemoryCliTest, SigintDuringBandwidthInTextSaysInterrupted) {
 }
 
 TEST(MemoryCliTest, SigintDuringLatencyReportsTheWorkingSetsDone) {
-  if (!fs::exists("/usr/bin/timeout")) GTEST_SKIP() << "coreutils timeout is missing";
   // 18 working sets (4 KiB to 512 MiB) of at least 80 ms each: more than the second before the
   // signal.
   const RunOutput r = memory_interrupted_after(
-      "1", {"--no-bandwidth", "--max-working-set=512M", "--output-format=json"});
+      1.0, {"--no-bandwidth", "--max-working-set=512M", "--output-format=json"});
   ASSERT_EQ(r.exit_code, 1) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["interrupted"], true);

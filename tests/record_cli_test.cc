@@ -79,7 +79,7 @@ TEST(RecordCli, CtrlCEndsTheRecordingWithASummary) {
   ScratchDir dir;
   BackgroundHostmark child(
       {"record", "--db", dir.file("c.db"), "--interval", "50ms", "--output-format=json"}, {}, dir);
-  ASSERT_TRUE(child.started());
+  ASSERT_TRUE(child.wait_until_handles(SIGINT)) << child.err();
   std::this_thread::sleep_for(std::chrono::milliseconds(400));
   child.signal(SIGINT);
   ASSERT_EQ(child.wait(), 0) << child.err();

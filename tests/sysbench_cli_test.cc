@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
+#include "background_hostmark.h"
 #include "run_binary.h"
 
 namespace hostmark {
@@ -202,10 +203,7 @@ TEST(SysbenchCliTest, BadInputGivesOneLineNamingTheCulprit) {
 }
 
 TEST(SysbenchCliTest, SigintStopsCleanlyAndStillReports) {
-  if (!std::filesystem::exists("/usr/bin/timeout")) GTEST_SKIP() << "coreutils timeout is missing";
-  const RunOutput r = run_program(
-      "/usr/bin/timeout", {"--foreground", "--preserve-status", "-s", "INT", "1", HOSTMARK_BINARY,
-                           "sysbench", "--time=60", "--threads=2", "cpu", "run"});
+  const RunOutput r = run_interrupted({"sysbench", "--time=60", "--threads=2", "cpu", "run"}, 1.0);
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_NE(r.out.find("General statistics:"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("interrupted"), std::string::npos);

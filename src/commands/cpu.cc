@@ -11,6 +11,7 @@
 #include "results/context_warnings.h"
 #include "runner/outcome_phase.h"
 #include "runner/runner.h"
+#include "runner/signal_guard.h"
 #include "sysinfo/basic.h"
 #include "workloads/cpu_prime.h"
 
@@ -61,8 +62,12 @@ std::string p95_ms(const Phase& p) {
 CpuRun measure_cpu(const CpuOptions& o, const CommandIo& io) {
   const int all = o.threads > 0 ? o.threads : std::max(1, sysinfo::online_cpus());
   CpuRun run;
+  // Held across both phases: a signal between them (each runner's guard ends with its phase)
+  // stops the run here instead of meeting the default action.
+  SignalGuard signals;
   auto& phases = run.phases;
   phases.push_back(run_phase("single-thread", 1, o, io, run.interrupted));
+  run.interrupted = run.interrupted || signals.stop_requested();
   if (run.interrupted) return run;
   phases.push_back(run_phase("all-threads", all, o, io, run.interrupted));
   if (run.interrupted) return run;

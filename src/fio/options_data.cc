@@ -121,8 +121,6 @@ Status set_kb_base(JobOptions& job, std::string_view v) {
   return Ok{};
 }
 
-constexpr std::uint32_t kU32Max = 0xffffffff;
-
 constexpr std::array kRows{
     OptionDef{"fsync", "", ValueKind::kInt, set_count<&JobOptions::fsync_every>,
               "Issue fsync for writes every given number of blocks"},

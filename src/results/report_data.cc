@@ -27,7 +27,9 @@ double percentile_nines(double percent) { return -std::log10(1 - percent / 100);
 
 std::vector<PercentilePoint> percentile_curve(const LatencyStats& latency) {
   std::vector<PercentilePoint> out;
-  for (const auto& [percent, value_ns] : latency.percentiles_ns) {
+  for (const auto& entry : latency.percentiles_ns) {
+    const double percent = entry.first;  // not a structured binding: clang 14 cannot capture one
+    const auto value_ns = entry.second;
     if (!(percent >= 0 && percent < 100)) continue;
     const bool seen = std::any_of(out.begin(), out.end(),
                                   [&](const PercentilePoint& p) { return p.percent == percent; });
