@@ -19,6 +19,7 @@
 
 #include "engine_test_util.h"
 #include "fault_syscalls.h"
+#include "platform/retry.h"
 
 namespace hostmark::engines {
 namespace {
@@ -180,6 +181,28 @@ TEST_P(RetryEndOfFileTest, RealDirectReadAtTheEndOfAnOddSizedFileIsShortNotEinva
 
 INSTANTIATE_TEST_SUITE_P(Engines, RetryEndOfFileTest,
                          ::testing::Values("psync", "sync", "pvsync2", "libaio", "io_uring"));
+
+// The shared rule (platform/retry.h) every retry loop uses: EINTR and EAGAIN, 64 times in a
+// row at most, whatever the counter's type; anything else stands at once and is not counted.
+TEST(RetryTransient, RetriesEintrAndEagainSixtyFourTimesThenTheErrorStands) {
+  for (const std::int64_t transient : {std::int64_t{-EINTR}, std::int64_t{-EAGAIN}}) {
+    int retries = 0;
+    int allowed = 0;
+    while (platform::retry_transient(transient, retries)) ++allowed;
+    EXPECT_EQ(allowed, platform::kTransientRetries);
+    EXPECT_EQ(retries, platform::kTransientRetries);
+  }
+  std::uint32_t unit_retries = 63;  // IoUnit's counter
+  EXPECT_TRUE(platform::retry_transient(-EAGAIN, unit_retries));
+  EXPECT_FALSE(platform::retry_transient(-EAGAIN, unit_retries));
+  EXPECT_EQ(unit_retries, 64u);
+  for (const std::int64_t final_result :
+       {std::int64_t{-EIO}, std::int64_t{-ENOSPC}, std::int64_t{0}, std::int64_t{4096}}) {
+    int retries = 0;
+    EXPECT_FALSE(platform::retry_transient(final_result, retries)) << final_result;
+    EXPECT_EQ(retries, 0);
+  }
+}
 
 }  // namespace
 }  // namespace hostmark::engines

@@ -1,7 +1,8 @@
 // The retry and continuation rules every data-moving engine shares (io_engine.h, make_engine):
 // a decorator around the engine, so each engine stays the plain syscall it is named after and
 // the rules are written once for synchronous and asynchronous engines alike.
-//   -EINTR / -EAGAIN   the same I/O is issued again, at most kMaxRetries times per I/O (then
+//   -EINTR / -EAGAIN   the same I/O is issued again, at most platform::kTransientRetries times per
+//   I/O (then
 //                      that error is its result: no endless loop on a device that keeps saying
 //                      EAGAIN, e.g. RWF_NOWAIT on a page-cache miss);
 //   0 < n < left       the rest is issued (offset, buffer and length advanced by n), as fio
@@ -29,11 +30,10 @@
 
 #include "engines/engine_common.h"
 #include "engines/engine_factories.h"
+#include "platform/retry.h"
 
 namespace hostmark::engines::detail {
 namespace {
-
-constexpr std::uint32_t kMaxRetries = 64;
 
 bool is_transfer(const IoUnit& u) { return u.op == IoOp::kRead || u.op == IoOp::kWrite; }
 
@@ -96,10 +96,7 @@ class RetryingEngine final : public IoEngine {
   // with the unit's range restored and result set to the whole I/O's outcome.
   bool again(IoUnit& u) const {
     const std::int64_t r = u.result;
-    if ((r == -EINTR || r == -EAGAIN) && u.retries < kMaxRetries) {
-      ++u.retries;
-      return true;
-    }
+    if (platform::retry_transient(r, u.retries)) return true;
     if (r > 0 && r < static_cast<std::int64_t>(u.length) &&
         !ends_the_file(u, u.offset + static_cast<std::uint64_t>(r))) {
       const auto n = static_cast<std::uint32_t>(r);

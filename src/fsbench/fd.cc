@@ -10,18 +10,10 @@
 
 #include "core/error.h"
 #include "fsbench/work_dir.h"
+#include "platform/retry.h"
 
 namespace hostmark::fsbench {
-namespace {
-
-// EINTR/EAGAIN results issued again per call before the error stands (as the engines' wrapper).
-constexpr int kMaxRetries = 64;
-
-bool retried(std::int64_t rc, int& retries) {
-  return (rc == -EINTR || rc == -EAGAIN) && ++retries <= kMaxRetries;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 Fd Fd::open(const std::string& path, int flags, platform::Syscalls& sys) {
   int fd = -1;
@@ -51,7 +43,7 @@ void Fd::write_all(const void* data, std::size_t n) {
   int retries = 0;
   while (n > 0) {
     const std::int64_t w = sys_->write(fd_, p, n);
-    if (retried(w, retries)) continue;
+    if (platform::retry_transient(w, retries)) continue;
     if (w < 0) fail("write", w);
     if (w == 0) fail("write", -ENOSPC);
     p += w;
@@ -65,7 +57,7 @@ void Fd::read_exact(void* data, std::size_t n) {
   int retries = 0;
   while (n > 0) {
     const std::int64_t r = sys_->read(fd_, p, n);
-    if (retried(r, retries)) continue;
+    if (platform::retry_transient(r, retries)) continue;
     if (r < 0) fail("read", r);
     if (r == 0)
       throw Failure(

@@ -18,6 +18,7 @@
 #include <system_error>
 #include <vector>
 
+#include "platform/retry.h"
 #include "storage/storage_context.h"
 
 namespace hostmark::storage {
@@ -37,13 +38,6 @@ using Buffer = std::unique_ptr<std::byte, decltype(&std::free)>;
 Buffer aligned_buffer(std::uint64_t bytes) {
   const std::size_t size = (bytes + 4095) / 4096 * 4096;
   return Buffer(static_cast<std::byte*>(std::aligned_alloc(4096, size)), &std::free);
-}
-
-// EINTR/EAGAIN results issued again per block before the error stands (as the engines' wrapper).
-constexpr int kMaxRetries = 64;
-
-bool retried(std::int64_t rc, int& retries) {
-  return (rc == -EINTR || rc == -EAGAIN) && ++retries <= kMaxRetries;
 }
 
 Error io_error(const std::string& path, const char* call, std::uint64_t offset, int err) {
@@ -143,7 +137,7 @@ Expected<DdTransfer> dd_write(const DdWriteSpec& s) {
     int retries = 0;
     while (done < s.block_bytes) {
       const std::int64_t n = s.syscalls->write(f.fd, buf.get() + done, s.block_bytes - done);
-      if (retried(n, retries)) continue;
+      if (platform::retry_transient(n, retries)) continue;
       if (n <= 0) return io_error(s.path, "write", t.bytes, n == 0 ? ENOSPC : static_cast<int>(-n));
       done += static_cast<std::uint64_t>(n);
       t.bytes += static_cast<std::uint64_t>(n);
@@ -193,7 +187,7 @@ Expected<DdTransfer> dd_read(const DdReadSpec& s) {
       break;
     }
     const std::int64_t n = s.syscalls->read(f.fd, buf.get(), s.block_bytes);
-    if (retried(n, retries)) continue;
+    if (platform::retry_transient(n, retries)) continue;
     retries = 0;
     if (n < 0) return io_error(s.path, "read", t.bytes, static_cast<int>(-n));
     if (n == 0) break;

@@ -10,6 +10,8 @@
 #include <chrono>
 #include <system_error>
 
+#include "platform/retry.h"
+
 namespace hostmark::storage {
 namespace {
 
@@ -30,13 +32,13 @@ Error read_error(const TimingTarget& t, std::int64_t got, std::size_t wanted,
 }
 
 // One pread of the whole buffer through the seam: bytes or -errno; EINTR and EAGAIN are issued
-// again (at most 64 times, as the engines' wrapper does).
+// again (platform/retry.h).
 std::int64_t pread_full(const TimingTarget& t, std::span<std::byte> buf, std::uint64_t offset) {
   std::int64_t n = 0;
   int retries = 0;
   do {
     n = t.syscalls->pread(t.fd, buf.data(), buf.size(), offset);
-  } while ((n == -EINTR || n == -EAGAIN) && ++retries <= 64);
+  } while (platform::retry_transient(n, retries));
   return n;
 }
 

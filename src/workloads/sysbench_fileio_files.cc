@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "core/error.h"
+#include "platform/retry.h"
 #include "runner/clock.h"
 #include "workloads/fileio_blocks.h"
 
@@ -24,8 +25,6 @@ std::string path_of(const FileioSpec& spec, std::uint64_t index) {
 [[noreturn]] void fail(const std::string& name, const std::string& what, int err) {
   throw Failure(run_error(name, what + ": " + std::strerror(err)));
 }
-
-constexpr int kMaxRetries = 64;
 
 struct AlignedBlock {
   explicit AlignedBlock(std::uint64_t bytes)
@@ -50,7 +49,7 @@ std::uint64_t fill_file(platform::Syscalls& sys, const FileioSpec& spec, std::ui
     int retries = 0;  // EINTR/EAGAIN in a row, bounded so that nothing spins forever
     while (done < len) {
       const std::int64_t n = sys.pwrite(fd, block + done, len - done, off + done);
-      if ((n == -EINTR || n == -EAGAIN) && ++retries <= kMaxRetries) continue;
+      if (platform::retry_transient(n, retries)) continue;
       retries = 0;
       if (n < 0) fail(name, "write at offset " + std::to_string(off + done), static_cast<int>(-n));
       if (n == 0) fail(name, "write at offset " + std::to_string(off + done), EIO);
