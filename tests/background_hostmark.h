@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -67,22 +68,23 @@ class BackgroundHostmark {
   void signal(int sig) const {
     if (pid_ > 0) kill(pid_, sig);
   }
-  // Waits until the process blocks or catches `sig` (/proc/<pid>/status: SigBlk of its main
-  // thread, SigCgt), i.e. until hostmark is past its start-up and owns the signal: sent
+  // Waits until the process blocks or catches `sig` (/proc/<pid>/task/*/status: SigBlk of any
+  // of its threads, SigCgt), i.e. until hostmark is past its start-up and owns the signal: sent
   // earlier, the signal meets the default action (a sanitizer build takes seconds to start).
+  // Every thread, not only the main one: while a thread waits in sigtimedwait (SignalGuard::
+  // wait) the kernel shows the awaited signals as unblocked, and the runner's main thread
+  // waits there for the whole run, so only its workers show the mask they inherited.
   // false when that did not happen within `timeout_s` or the process has ended.
   bool wait_until_handles(int sig, int timeout_s = 60) const {
-    const unsigned long long bit = 1ull << (sig - 1);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
     while (pid_ > 0 && std::chrono::steady_clock::now() < deadline) {
-      std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
-      if (!status) return false;
-      for (std::string line; std::getline(status, line);) {
-        if (line.rfind("State:", 0) == 0 && line.find('Z') != std::string::npos) return false;
-        if (line.rfind("SigBlk:", 0) != 0 && line.rfind("SigCgt:", 0) != 0) continue;
-        if (std::stoull(line.substr(7), nullptr, 16) & bit) return true;
+      const std::string proc = "/proc/" + std::to_string(pid_);
+      if (exited(proc + "/status")) return false;
+      std::error_code ec;
+      for (const auto& task : std::filesystem::directory_iterator(proc + "/task", ec)) {
+        if (owns(task.path().string() + "/status", sig)) return true;
       }
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
     }
     return false;
   }
@@ -107,6 +109,25 @@ class BackgroundHostmark {
   std::string err() const { return slurp(err_path_); }
 
  private:
+  // The process is gone or a zombie (an unreadable status counts as gone).
+  static bool exited(const std::string& status_path) {
+    std::ifstream status(status_path);
+    if (!status) return true;
+    for (std::string line; std::getline(status, line);) {
+      if (line.rfind("State:", 0) == 0) return line.find('Z') != std::string::npos;
+    }
+    return false;
+  }
+  // The thread whose status this is blocks or catches `sig`.
+  static bool owns(const std::string& status_path, int sig) {
+    const unsigned long long bit = 1ull << (sig - 1);
+    std::ifstream status(status_path);
+    for (std::string line; std::getline(status, line);) {
+      if (line.rfind("SigBlk:", 0) != 0 && line.rfind("SigCgt:", 0) != 0) continue;
+      if (std::stoull(line.substr(7), nullptr, 16) & bit) return true;
+    }
+    return false;
+  }
   static std::string slurp(const std::string& path) {
     std::ifstream in(path);
     std::stringstream s;

@@ -93,9 +93,14 @@ std::string merge_options(const std::string& mount, const std::string& super) {
     const auto comma = rest.find(',');
     const std::string_view opt = rest.substr(0, comma);
     rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
-    const std::string needle = "," + std::string(opt) + ",";
-    if (opt.empty() || ("," + out + ",").find(needle) != std::string::npos) continue;
-    out += (out.empty() ? "" : ",") + std::string(opt);
+    // Appends, not operator+ on temporaries: gcc 12 -O3 warns falsely (-Wrestrict) on those.
+    std::string needle(1, ',');
+    needle.append(opt).push_back(',');
+    std::string listed(1, ',');
+    listed.append(out).push_back(',');
+    if (opt.empty() || listed.find(needle) != std::string::npos) continue;
+    if (!out.empty()) out.push_back(',');
+    out.append(opt);
   }
   return out;
 }
@@ -110,7 +115,7 @@ Expected<StorageTarget> describe_storage(const std::string& path) {
   if (stat(path.c_str(), &st) != 0) {
     const int err = errno;
     probe = fs::path(path).parent_path().string();
-    if (probe.empty()) probe = ".";
+    if (probe.empty()) probe.assign(1, '.');  // not = ".": gcc 12 -O3 warns falsely (-Wrestrict)
     if (err != ENOENT || stat(probe.c_str(), &st) != 0)
       return usage_error("'" + path + "'", std::generic_category().message(err));
   }
