@@ -1,10 +1,8 @@
 // The retry and continuation rules every data-moving engine shares (io_engine.h, make_engine):
 // a decorator around the engine, so each engine stays the plain syscall it is named after and
 // the rules are written once for synchronous and asynchronous engines alike.
-//   -EINTR / -EAGAIN   the same I/O is issued again, at most platform::kTransientRetries times per
-//   I/O (then
-//                      that error is its result: no endless loop on a device that keeps saying
-//                      EAGAIN, e.g. RWF_NOWAIT on a page-cache miss);
+//   -EINTR / -EAGAIN   the same I/O is issued again, at most 64 times per I/O (then that error
+//                      is its result: platform/retry.h, the rule every retry loop shares);
 //   0 < n < left       the rest is issued (offset, buffer and length advanced by n), as fio
 //                      requeues a short I/O; unit.short_parts counts these;
 //   0 bytes            end of file: the result is the bytes moved so far (0 if none);
