@@ -13,7 +13,6 @@
 #include "platform/retry.h"
 
 namespace hostmark::fsbench {
-namespace {}  // namespace
 
 Fd Fd::open(const std::string& path, int flags, platform::Syscalls& sys) {
   int fd = -1;
