@@ -14,8 +14,11 @@
 #
 #   bench/oltp_compare.sh                   # the lead's run: 3 rounds, 10 s, 4 x 100k rows
 #   ROUNDS=1 TIME=1 TABLE_SIZE=1000 bench/oltp_compare.sh   # a quick try
+#   PIN=0:1 ROUNDS=5 TIME=15 DBS="mysql pgsql" bench/oltp_compare.sh   # servers on CPU 0, clients on 1
 # Environment: ROUNDS (3), TIME seconds per run (10), TABLES (4), TABLE_SIZE (100000),
-# DBS ("mysql pgsql sqlite"), HOSTMARK (build/release/hostmark).
+# DBS ("mysql pgsql sqlite"), HOSTMARK (build/release/hostmark), PIN=SERVER_CPUS:CLIENT_CPUS
+# (taskset CPU lists; default: no pinning). The two tools alternate in A-B, B-A order, so neither
+# always runs after the other's writes; each run's tps goes to stderr.
 # Word splitting of the collected figures is wanted below.
 # shellcheck disable=SC2086,SC2015
 set -euo pipefail
@@ -30,6 +33,12 @@ command -v sysbench >/dev/null || { echo "bench: sysbench is not installed" >&2;
 [ -x /usr/bin/time ] || { echo "bench: /usr/bin/time is missing (apt-get install time)" >&2; exit 2; }
 [ -x "$hm" ] || { echo "bench: $hm is not built (scripts/build.sh release)" >&2; exit 2; }
 hm=$(realpath "$hm")
+server_cpus="" client=()
+if [ -n "${PIN:-}" ]; then
+  [[ "$PIN" == *:* ]] || { echo "bench: PIN=$PIN: expected SERVER_CPUS:CLIENT_CPUS" >&2; exit 2; }
+  server_cpus=${PIN%%:*}
+  client=(taskset -c "${PIN#*:}")
+fi
 
 work=$(mktemp -d /var/tmp/hostmark-oltp-bench.XXXXXX)
 started_servers=""
@@ -41,6 +50,19 @@ trap finish EXIT
 if [[ "$dbs" == *mysql* || "$dbs" == *pgsql* ]] && [ -z "${HOSTMARK_DB_STATE:-}" ]; then
   eval "$(scripts/db-servers.sh start)"
   started_servers=yes
+fi
+# Pins the server with pid $1, every thread of it and of its child processes (PostgreSQL's
+# backends fork from the postmaster later and inherit its mask).
+pin_server() {
+  local pid
+  for pid in "$1" $(ps -o pid= --ppid "$1"); do taskset -a -p -c "$server_cpus" "$pid" >/dev/null; done
+}
+if [ -n "$server_cpus" ] && [ -n "${HOSTMARK_DB_STATE:-}" ]; then
+  # shellcheck disable=SC1090
+  (source "$HOSTMARK_DB_STATE"
+   [ -n "${MYSQL_PID:-}" ] && pin_server "$MYSQL_PID"
+   [ -n "${PGSQL_PID:-}" ] && pin_server "$PGSQL_PID"
+   true)
 fi
 
 # The connection options of driver $1, the same for both tools.
@@ -63,8 +85,8 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (a > 0) printf "%.3f", b / a; else 
 measure() {
   local tool=$1 out rc
   shift
-  local cmd=(sysbench)
-  [ "$tool" = hostmark ] && cmd=("$hm" sysbench)
+  local cmd=("${client[@]}" sysbench)
+  [ "$tool" = hostmark ] && cmd=("${client[@]}" "$hm" sysbench)
   rc=0
   out=$(/usr/bin/time -f 'TIME %e %U %S' "${cmd[@]}" "$@" 2>&1) || rc=$?
   if [ "$rc" -ne 0 ]; then
@@ -79,6 +101,10 @@ measure() {
 
 rows=()
 row() { rows+=("$(printf '| %s | %s | %s | %s | %s | %s | %s | %s |' "$@")"); }
+# The tools of round $1: as listed in even rounds, reversed in odd ones.
+in_order() {
+  if (($1 % 2)) && [ "${#tools[@]}" -eq 2 ]; then echo "${tools[1]} ${tools[0]}"; else echo "${tools[@]}"; fi
+}
 
 for db in $dbs; do
   # shellcheck disable=SC2207
@@ -89,7 +115,7 @@ for db in $dbs; do
   # Prepare: wall time of each tool, cleanup after each.
   declare -A prep=()
   for ((r = 0; r < rounds; r++)); do
-    for tool in "${tools[@]}"; do
+    for tool in $(in_order "$r"); do
       prep[$tool]+="$(measure "$tool" oltp_read_write "${c[@]}" "${data[@]}" --threads=2 prepare | cut -d' ' -f1) "
       measure "$tool" oltp_read_write "${c[@]}" "${data[@]}" cleanup >/dev/null
     done
@@ -104,7 +130,7 @@ for db in $dbs; do
     for threads in 1 2; do
       declare -A tps=() cpu=()
       for ((r = 0; r < rounds; r++)); do
-        for tool in "${tools[@]}"; do
+        for tool in $(in_order "$r"); do
           res=$(measure "$tool" "$workload" "${c[@]}" "${data[@]}" --threads="$threads" \
             --time="$seconds" run)
           read -r _ cpu_s n t <<<"$res"
@@ -112,6 +138,7 @@ for db in $dbs; do
           cpu[$tool]+="$(awk -v c="$cpu_s" -v n="$n" 'BEGIN {printf "%.2f", (n > 0 ? c / n * 1e6 : 0)}') "
         done
       done
+      for tool in "${tools[@]}"; do echo "bench: $db $workload $threads thr $tool tps: ${tps[$tool]}" >&2; done
       hm_tps=$(printf '%s\n' ${tps[hostmark]} | median)
       hm_cpu=$(printf '%s\n' ${cpu[hostmark]} | median)
       if [ "$db" = sqlite ]; then
