@@ -99,6 +99,16 @@ measure() {
     END {printf "%s %s %s %s\n", wall, cpu, n + 0, t + 0}'
 }
 
+# Round by round (the two runs of a round are adjacent in time): hostmark/sysbench tps of each
+# round, sorted, their geometric mean, and how many rounds hostmark won; to stderr.
+paired() {
+  paste <(printf '%s\n' $1) <(printf '%s\n' $2) | awk -v what="$3" '
+    {r[NR] = $2 / $1; s += log(r[NR]); w += ($2 >= $1)}
+    END {n = asort(r); line = ""; for (i = 1; i <= n; i++) line = line sprintf(" %.3f", r[i]);
+      printf "bench: %s paired hm/sb:%s; geometric mean %.3f; hostmark >= sysbench in %d of %d\n",
+        what, line, exp(s / NR), w, NR}' >&2
+}
+
 rows=()
 row() { rows+=("$(printf '| %s | %s | %s | %s | %s | %s | %s | %s |' "$@")"); }
 # The tools of round $1: as listed in even rounds, reversed in odd ones.
@@ -139,6 +149,7 @@ for db in $dbs; do
         done
       done
       for tool in "${tools[@]}"; do echo "bench: $db $workload $threads thr $tool tps: ${tps[$tool]}" >&2; done
+      [ "$db" = sqlite ] || paired "${tps[sysbench]}" "${tps[hostmark]}" "$db $workload $threads thr"
       hm_tps=$(printf '%s\n' ${tps[hostmark]} | median)
       hm_cpu=$(printf '%s\n' ${cpu[hostmark]} | median)
       if [ "$db" = sqlite ]; then
