@@ -102,13 +102,54 @@ TEST(SysbenchRandomTest, EveryDistributionStaysInRangeAndIsRepeatable) {
   }
 }
 
-TEST(SysbenchRandomTest, SpecialFavoursTheSpecialValues) {
-  RandSpec spec;  // 75% of draws in the first 1% of the range
+// The share of `draws` draws from [0, 9999] that fall in [first, last].
+double share_in(RandSpec spec, std::uint64_t first, std::uint64_t last, int draws = 20000) {
   SysbenchRandom r(spec, 1);
-  int special = 0;
-  for (int i = 0; i < 10000; ++i) special += r.next(0, 9999) < 100 ? 1 : 0;
-  EXPECT_GT(special, 7000);
-  EXPECT_LT(special, 8000);
+  int in = 0;
+  for (int i = 0; i < draws; ++i) {
+    const std::uint64_t v = r.next(0, 9999);
+    in += v >= first && v <= last ? 1 : 0;
+  }
+  return static_cast<double>(in) / draws;
+}
+
+// Over [0, 9999] (t = 9999) the special window is 4949.5 + [0, 100.99) and a draw u in
+// [1 - res/100, 1) lands at 4949.5 + u x 100.99. The gaussian puts about 4.79 x (w / 10000) of
+// its draws on a central window of w values.
+TEST(SysbenchRandomTest, SpecialDrawsGoToTheMiddleOfTheRangeAsInSysbench) {
+  RandSpec spec;  // 75 %: u in [0.25, 1) -> values 4974-5050
+  EXPECT_NEAR(share_in(spec, 4974, 5050), 0.75 + 0.25 * 0.037, 0.015);
+  EXPECT_LT(share_in(spec, 0, 99), 0.001);      // not the first 1 % (hostmark before 2026-12-04)
+  EXPECT_LT(share_in(spec, 4950, 4973), 0.01);  // the window's lower quarter: gaussian only
+  spec.spec_pct = 10;                           // 4499.55 + u x 1000.9 -> values 4749-5500
+  EXPECT_NEAR(share_in(spec, 4749, 5500), 0.75 + 0.25 * 0.348, 0.015);
+}
+
+TEST(SysbenchRandomTest, SpecialShareIsSpecRes) {
+  RandSpec spec;
+  spec.spec_res = 60;  // u in [0.4, 1) -> values 4989-5050
+  EXPECT_NEAR(share_in(spec, 4989, 5050), 0.6 + 0.4 * 0.030, 0.015);
+  spec.spec_res = 90;  // u in [0.1, 1) -> values 4959-5050
+  EXPECT_NEAR(share_in(spec, 4959, 5050), 0.9 + 0.1 * 0.044, 0.015);
+  spec.spec_res = 40;  // u in [0.6, 1) -> values 5010-5050
+  EXPECT_NEAR(share_in(spec, 5010, 5050), 0.4 + 0.6 * 0.020, 0.015);
+  spec.spec_res = 100;  // every draw special: the whole window, 4949-5050
+  EXPECT_EQ(share_in(spec, 4949, 5050), 1.0);
+  spec.spec_res = 0;  // the gaussian alone
+  EXPECT_NEAR(share_in(spec, 4989, 5050), 0.030, 0.01);
+}
+
+TEST(SysbenchRandomTest, SpecialStaysInRangeAtTheEdges) {
+  RandSpec spec;
+  for (double pct : {-5.0, 0.0, 0.001, 50.0, 100.0, 250.0}) {
+    spec.spec_pct = pct;
+    SysbenchRandom r(spec, 7);
+    for (int i = 0; i < 2000; ++i) {
+      const std::uint64_t v = r.next(3, 12);
+      ASSERT_GE(v, 3u) << pct;
+      ASSERT_LE(v, 12u) << pct;
+    }
+  }
 }
 
 TEST(SysbenchRandomTest, ParseRandTypeNamesTheOption) {

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cerrno>
 #include <stdexcept>
+#include <thread>
 
 namespace hostmark::mpi {
 
@@ -20,9 +21,14 @@ namespace {
 
 // The one process-wide state a signal handler can reach; set only by RemoveOnTerm.
 std::atomic<const RemoveOnTerm::List*> g_list{nullptr};
+// Handlers between their start and their death: the destructor waits for none before it frees
+// the lists (a handler that started never returns, so the wait ends with the process).
+std::atomic<int> g_in_handler{0};
 struct sigaction g_previous {};
+static_assert(std::atomic<int>::is_always_lock_free);
 
 extern "C" void remove_then_die(int sig) {
+  g_in_handler.fetch_add(1);  // before the load: the destructor sees one or the other
   if (const auto* list = g_list.load()) {
     for (const char* p : list->c_paths) ::unlink(p);
   }
@@ -55,6 +61,9 @@ RemoveOnTerm::RemoveOnTerm(const std::vector<std::string>& paths) {
 RemoveOnTerm::~RemoveOnTerm() {
   ::sigaction(SIGTERM, &g_previous, nullptr);
   g_list.store(nullptr);
+  // A handler on another thread that loaded a list before the store is still walking it; it
+  // ends the process when done, so waiting here never returns in that case.
+  while (g_in_handler.load() != 0) std::this_thread::yield();
 }
 
 void RemoveOnTerm::replace(const std::vector<std::string>& paths) {

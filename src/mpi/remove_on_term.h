@@ -23,8 +23,9 @@
 // own O_EXCL create would be removed too.
 //
 // SIGTERM's handler can only see a global: one list per process, so one RemoveOnTerm at a time
-// (a second one is a logic error and throws). Its lists live until it is destroyed, so the
-// handler never reads freed memory.
+// (a second one is a logic error and throws). Its lists live until it is destroyed, and the
+// destructor first waits out a handler already running on another thread (which ends the
+// process), so the handler never reads freed memory.
 #include <memory>
 #include <string>
 #include <vector>

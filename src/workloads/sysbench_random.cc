@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace hostmark {
@@ -63,13 +64,23 @@ std::uint64_t SysbenchRandom::gaussian(std::uint64_t lo, std::uint64_t hi) {
 }
 
 std::uint64_t SysbenchRandom::special(std::uint64_t lo, std::uint64_t hi) {
-  // spec_res % of the draws go to the "special" values: the first spec_pct % of the range;
-  // the rest follow the gaussian shape over the whole range.
-  if (uniform_double() * 100 >= spec_.spec_res) return gaussian(lo, hi);
-  const double span = static_cast<double>(hi - lo) + 1;
-  auto special_count = static_cast<std::uint64_t>(span * spec_.spec_pct / 100);
-  if (special_count < 1) special_count = 1;
-  return lo + uniform(0, special_count - 1);
+  // As sysbench 1.0.20 draws it (checked against it: tests/sysbench_random_golden_test.cc),
+  // over t = hi - lo with one uniform u: (100 - spec_res) % of the draws (u below that share)
+  // follow the gaussian shape; the others map u onto a window of spec_pct % of the range
+  // centred on its middle, so only the window's upper spec_res % is hit: with 100,000 rows and
+  // the defaults, 75 % of the draws go to ids 49,750-50,501 (the ends partly), where the
+  // gaussian peaks too. spec_res = 100: every draw special; above 100, none (as in sysbench).
+  const double t = static_cast<double>(hi - lo);
+  const double u = uniform_double();
+  if (spec_.spec_res > 100 || u * 100 < 100 - spec_.spec_res) {
+    double sum = 0;
+    const int iter = spec_.spec_iter > 0 ? spec_.spec_iter : 1;
+    for (int i = 0; i < iter; ++i) sum += uniform_double();
+    return lo + static_cast<std::uint64_t>(sum * t / iter);
+  }
+  const double window = t * spec_.spec_pct / 100;
+  const double x = u * (window + 1) + t / 2 - window / 2;
+  return lo + static_cast<std::uint64_t>(std::clamp(x, 0.0, t));
 }
 
 std::uint64_t SysbenchRandom::pareto(std::uint64_t lo, std::uint64_t hi) {
