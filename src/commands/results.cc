@@ -86,9 +86,14 @@ int run_results_delete(const std::vector<std::string>& args, const CommandIo& io
 }
 
 int run_results_command(const std::vector<std::string>& args, const CommandIo& io) {
-  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-    print_usage(args.empty() ? io.err : io.out);
-    return args.empty() ? 2 : 0;
+  if (args.empty()) {
+    throw Failure(usage_error("results",
+                              "no subcommand (list, show, delete, export, import); "
+                              "see 'hostmark results --help'"));
+  }
+  if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    print_usage(io.out);
+    return 0;
   }
   for (const auto& s : kSubcommands) {
     if (s.name == args[0]) return s.run({args.begin() + 1, args.end()}, io);

@@ -217,6 +217,12 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
   return outcome.interrupted ? 1 : saved;
 }
 
+std::string test_names() {
+  std::string names;
+  for (const auto& t : sysbench_tests()) names += (names.empty() ? "" : ", ") + std::string(t.name);
+  return names;
+}
+
 }  // namespace
 
 int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& io) {
@@ -226,16 +232,18 @@ int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& 
       io.out << "sysbench 1.0.20 compatible (hostmark " << build::kVersion << ")\n";
       return 0;
     }
-    print_general_help(args.has("help") ? io.out : io.err);
-    return args.has("help") ? 0 : 2;
+    if (args.has("help")) {
+      print_general_help(io.out);
+      return 0;
+    }
+    throw Failure(usage_error("sysbench", fmt::format("no test named (tests: {}); see 'hostmark "
+                                                      "sysbench --help'",
+                                                      test_names())));
   }
   const SysbenchTest* test = find_sysbench_test(args.test());
   if (test == nullptr) {
-    std::string names;
-    for (const auto& t : sysbench_tests())
-      names += (names.empty() ? "" : ", ") + std::string(t.name);
-    throw Failure(
-        usage_error("sysbench", fmt::format("'{}' is not a test (tests: {})", args.test(), names)));
+    throw Failure(usage_error(
+        "sysbench", fmt::format("'{}' is not a test (tests: {})", args.test(), test_names())));
   }
   Groups groups(sysbench_common_groups().begin(), sysbench_common_groups().end());
   const std::string title = std::string(test->name) + " options";
