@@ -15,9 +15,11 @@
 #   bench/oltp_compare.sh                   # the lead's run: 3 rounds, 10 s, 4 x 100k rows
 #   ROUNDS=1 TIME=1 TABLE_SIZE=1000 bench/oltp_compare.sh   # a quick try
 #   PIN=0:1 ROUNDS=5 TIME=15 DBS="mysql pgsql" bench/oltp_compare.sh   # servers on CPU 0, clients on 1
+#   ROUNDS=20 DBS=pgsql WORKLOADS=oltp_read_write THREADS=2 PREPARE_ROUNDS=0 bench/oltp_compare.sh
 # Environment: ROUNDS (3), TIME seconds per run (10), TABLES (4), TABLE_SIZE (100000),
-# DBS ("mysql pgsql sqlite"), HOSTMARK (build/release/hostmark), PIN=SERVER_CPUS:CLIENT_CPUS
-# (taskset CPU lists; default: no pinning). The two tools alternate in A-B, B-A order, so neither
+# DBS ("mysql pgsql sqlite"), WORKLOADS ("oltp_read_write oltp_point_select"), THREADS ("1 2"),
+# PREPARE_ROUNDS (ROUNDS; 0 leaves the prepare row out), HOSTMARK (build/release/hostmark),
+# PIN=SERVER_CPUS:CLIENT_CPUS (taskset CPU lists; default: no pinning). The two tools alternate in A-B, B-A order, so neither
 # always runs after the other's writes; each run's tps goes to stderr.
 # Word splitting of the collected figures is wanted below.
 # shellcheck disable=SC2086,SC2015
@@ -28,6 +30,9 @@ seconds="${TIME:-10}"
 tables="${TABLES:-4}"
 table_size="${TABLE_SIZE:-100000}"
 dbs="${DBS:-mysql pgsql sqlite}"
+workloads="${WORKLOADS:-oltp_read_write oltp_point_select}"
+thread_counts="${THREADS:-1 2}"
+prepare_rounds="${PREPARE_ROUNDS:-$rounds}"
 hm="${HOSTMARK:-build/release/hostmark}"
 command -v sysbench >/dev/null || { echo "bench: sysbench is not installed" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "bench: /usr/bin/time is missing (apt-get install time)" >&2; exit 2; }
@@ -124,20 +129,22 @@ for db in $dbs; do
   [ "$db" = sqlite ] && tools=(hostmark)
   # Prepare: wall time of each tool, cleanup after each.
   declare -A prep=()
-  for ((r = 0; r < rounds; r++)); do
+  for ((r = 0; r < prepare_rounds; r++)); do
     for tool in $(in_order "$r"); do
       prep[$tool]+="$(measure "$tool" oltp_read_write "${c[@]}" "${data[@]}" --threads=2 prepare | cut -d' ' -f1) "
       measure "$tool" oltp_read_write "${c[@]}" "${data[@]}" cleanup >/dev/null
     done
   done
-  sb_prep=$( [ "$db" = sqlite ] && echo - || printf '%s\n' ${prep[sysbench]} | median)
-  hm_prep=$(printf '%s\n' ${prep[hostmark]} | median)
-  row "$db" "prepare ${tables}x${table_size} (s)" "$sb_prep" "$hm_prep" \
-    "$( [ "$db" = sqlite ] && echo - || ratio "$sb_prep" "$hm_prep")" "" "" ""
+  if [ "$prepare_rounds" -gt 0 ]; then
+    sb_prep=$( [ "$db" = sqlite ] && echo - || printf '%s\n' ${prep[sysbench]} | median)
+    hm_prep=$(printf '%s\n' ${prep[hostmark]} | median)
+    row "$db" "prepare ${tables}x${table_size} (s)" "$sb_prep" "$hm_prep" \
+      "$( [ "$db" = sqlite ] && echo - || ratio "$sb_prep" "$hm_prep")" "" "" ""
+  fi
   # The runs share one data set (the same schema and data for both tools).
   measure "${tools[0]}" oltp_read_write "${c[@]}" "${data[@]}" --threads=2 prepare >/dev/null
-  for workload in oltp_read_write oltp_point_select; do
-    for threads in 1 2; do
+  for workload in $workloads; do
+    for threads in $thread_counts; do
       declare -A tps=() cpu=()
       for ((r = 0; r < rounds; r++)); do
         for tool in $(in_order "$r"); do
