@@ -28,6 +28,21 @@ TEST(SysbenchArgsTest, SplitsOptionsTestAndCommandInAnyOrder) {
   EXPECT_TRUE(a.flag(kGroups, "histogram"));
 }
 
+TEST(SysbenchArgsTest, StockScriptPathsNameTheirTest) {
+  EXPECT_EQ(SbArgs::parse({"/usr/share/sysbench/oltp_read_write.lua", "run"}).value().test(),
+            "oltp_read_write");
+  EXPECT_EQ(SbArgs::parse({"/usr/local/share/sysbench/oltp_insert.lua"}).value().test(),
+            "oltp_insert");
+  EXPECT_EQ(SbArgs::parse({"select_random_points.lua", "prepare"}).value().test(),
+            "select_random_points");
+  // A script of one's own stays a path, refused later as no test (not run as the built-in).
+  EXPECT_EQ(SbArgs::parse({"./oltp_read_write.lua"}).value().test(), "./oltp_read_write.lua");
+  EXPECT_EQ(SbArgs::parse({"/home/me/sysbench/oltp_read_write.lua"}).value().test(),
+            "/home/me/sysbench/oltp_read_write.lua");
+  EXPECT_EQ(SbArgs::parse({".lua"}).value().test(), ".lua");
+  EXPECT_EQ(SbArgs::parse({"/usr/share/sysbench/.lua"}).value().test(), "/usr/share/sysbench/.lua");
+}
+
 TEST(SysbenchArgsTest, UnderscoresAndDashesAreInterchangeable) {
   const auto a = SbArgs::parse({"--memory_block_size=1M", "memory"}).value();
   ASSERT_TRUE(a.validate(kGroups).ok());

@@ -70,6 +70,23 @@ std::string_view type_label(SbArgType t) {
   return "";
 }
 
+// sysbench 1.0.20 also takes its tests as the path of their Lua script, as older guides write
+// them: `sysbench /usr/share/sysbench/oltp_read_write.lua run`. The stock scripts' paths (where
+// Debian and `make install` put them) and a bare "NAME.lua" name their test; any other path is
+// kept, so a script of one's own is refused by name, never run as the built-in test it copies.
+std::string test_name(const std::string& given) {
+  constexpr std::string_view kSuffix = ".lua";
+  if (given.size() <= kSuffix.size() || !given.ends_with(kSuffix)) return given;
+  const std::size_t slash = given.rfind('/');
+  const std::string_view dir =
+      slash == std::string::npos ? std::string_view() : std::string_view(given).substr(0, slash);
+  if (!dir.empty() && dir != "/usr/share/sysbench" && dir != "/usr/local/share/sysbench")
+    return given;
+  const std::size_t start = slash == std::string::npos ? 0 : slash + 1;
+  if (start + kSuffix.size() == given.size()) return given;  // ".../.lua": no name in it
+  return given.substr(start, given.size() - kSuffix.size() - start);
+}
+
 }  // namespace
 
 Expected<SbArgs> SbArgs::parse(const std::vector<std::string>& args) {
@@ -93,7 +110,7 @@ Expected<SbArgs> SbArgs::parse(const std::vector<std::string>& args) {
     return usage_error(positionals[2],
                        "unexpected argument (usage: sysbench [options]... [testname] [command])");
   }
-  if (!positionals.empty()) out.test_ = positionals[0];
+  if (!positionals.empty()) out.test_ = test_name(positionals[0]);
   if (positionals.size() > 1) out.command_ = positionals[1];
   return out;
 }

@@ -39,7 +39,9 @@ class SbArgs {
   // "--foo: unknown option" or "--threads: '-1' is not a non-negative integer" otherwise.
   Expected<bool> validate(std::span<const SbOptionGroup> groups) const;
 
-  const std::string& test() const { return test_; }        // "" when none was given
+  // "" when none was given; a stock script's path (/usr/share/sysbench/oltp_read_write.lua, or
+  // oltp_read_write.lua) is its test's name.
+  const std::string& test() const { return test_; }
   const std::string& command() const { return command_; }  // "" when none was given
   bool has(std::string_view name) const { return values_.count(std::string(name)) != 0; }
 

@@ -241,6 +241,12 @@ int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& 
                                                       test_names())));
   }
   const SysbenchTest* test = find_sysbench_test(args.test());
+  if (test == nullptr && args.test().ends_with(".lua")) {
+    throw Failure(usage_error(
+        "sysbench", fmt::format("'{}': hostmark runs its built-in tests (the stock scripts by "
+                                "name or path), not Lua scripts (tests: {})",
+                                args.test(), test_names())));
+  }
   if (test == nullptr) {
     throw Failure(usage_error(
         "sysbench", fmt::format("'{}' is not a test (tests: {})", args.test(), test_names())));
