@@ -19,8 +19,9 @@
 # Environment: ROUNDS (3), TIME seconds per run (10), TABLES (4), TABLE_SIZE (100000),
 # DBS ("mysql pgsql sqlite"), WORKLOADS ("oltp_read_write oltp_point_select"), THREADS ("1 2"),
 # PREPARE_ROUNDS (ROUNDS; 0 leaves the prepare row out), HOSTMARK (build/release/hostmark),
-# PIN=SERVER_CPUS:CLIENT_CPUS (taskset CPU lists; default: no pinning). The two tools alternate in A-B, B-A order, so neither
-# always runs after the other's writes; each run's tps goes to stderr.
+# PIN=SERVER_CPUS:CLIENT_CPUS (taskset CPU lists; default: no pinning). The two tools alternate
+# in A-B, B-A order, so neither always runs after the other's writes; each run's tps goes to
+# stderr.
 # Word splitting of the collected figures is wanted below.
 # shellcheck disable=SC2086,SC2015
 set -euo pipefail
