@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 
 #include "cli/units.h"
 
@@ -75,16 +76,12 @@ std::string_view type_label(SbArgType t) {
 // Debian and `make install` put them) and a bare "NAME.lua" name their test; any other path is
 // kept, so a script of one's own is refused by name, never run as the built-in test it copies.
 std::string test_name(const std::string& given) {
-  constexpr std::string_view kSuffix = ".lua";
-  if (given.size() <= kSuffix.size() || !given.ends_with(kSuffix)) return given;
-  const std::size_t slash = given.rfind('/');
-  const std::string_view dir =
-      slash == std::string::npos ? std::string_view() : std::string_view(given).substr(0, slash);
+  const std::filesystem::path path(given);  // ".lua" alone has no extension: no name in it
+  if (path.extension() != ".lua") return given;
+  const std::string dir = path.parent_path().string();
   if (!dir.empty() && dir != "/usr/share/sysbench" && dir != "/usr/local/share/sysbench")
     return given;
-  const std::size_t start = slash == std::string::npos ? 0 : slash + 1;
-  if (start + kSuffix.size() == given.size()) return given;  // ".../.lua": no name in it
-  return given.substr(start, given.size() - kSuffix.size() - start);
+  return path.stem().string();
 }
 
 }  // namespace

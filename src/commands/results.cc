@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <string_view>
+#include <vector>
 
 #include "commands/cli_common.h"
 #include "commands/results_cli.h"
@@ -26,6 +28,13 @@ constexpr Subcommand kSubcommands[] = {
     {"export", "results as a JSON array (or JSON lines) for import elsewhere", run_results_export},
     {"import", "result files, export files or a directory of JSON results", run_results_import},
 };
+
+// "list, show, delete, export, import": for the errors that name them.
+std::string subcommand_names() {
+  std::vector<std::string_view> names;
+  for (const auto& s : kSubcommands) names.push_back(s.name);
+  return fmt::format("{}", fmt::join(names, ", "));
+}
 
 void print_usage(std::ostream& out) {
   out << "Usage: hostmark results <subcommand> [options] [--results-db URL]\n\n"
@@ -87,9 +96,9 @@ int run_results_delete(const std::vector<std::string>& args, const CommandIo& io
 
 int run_results_command(const std::vector<std::string>& args, const CommandIo& io) {
   if (args.empty()) {
-    throw Failure(usage_error("results",
-                              "no subcommand (list, show, delete, export, import); "
-                              "see 'hostmark results --help'"));
+    throw Failure(usage_error(
+        "results",
+        fmt::format("no subcommand ({}); see 'hostmark results --help'", subcommand_names())));
   }
   if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     print_usage(io.out);
@@ -98,9 +107,8 @@ int run_results_command(const std::vector<std::string>& args, const CommandIo& i
   for (const auto& s : kSubcommands) {
     if (s.name == args[0]) return s.run({args.begin() + 1, args.end()}, io);
   }
-  throw Failure(usage_error("results", fmt::format("'{}' is not a subcommand (list, show, "
-                                                   "delete, export, import)",
-                                                   args[0])));
+  throw Failure(usage_error(
+      "results", fmt::format("'{}' is not a subcommand ({})", args[0], subcommand_names())));
 }
 
 }  // namespace hostmark

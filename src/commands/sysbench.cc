@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <iostream>
 #include <optional>
+#include <string_view>
+#include <vector>
 
 #include "cli/sysbench_args.h"
 #include "cli/units.h"
@@ -218,9 +220,9 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
 }
 
 std::string test_names() {
-  std::string names;
-  for (const auto& t : sysbench_tests()) names += (names.empty() ? "" : ", ") + std::string(t.name);
-  return names;
+  std::vector<std::string_view> names;
+  for (const auto& t : sysbench_tests()) names.push_back(t.name);
+  return fmt::format("{}", fmt::join(names, ", "));
 }
 
 }  // namespace
