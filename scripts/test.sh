@@ -11,7 +11,7 @@
 # default build/test-artifacts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup-debian.sh
+scripts/setup-debian.sh --dev
 export HOSTMARK_REQUIRE_CHROMIUM=1
 export HOSTMARK_TEST_ARTIFACTS="${HOSTMARK_TEST_ARTIFACTS:-$PWD/build/test-artifacts}"
 echo "== source format (clang-format, .clang-format)" >&2
