@@ -11,7 +11,7 @@ rounds="${1:-3}"
 seconds="${2:-5}"
 dir="${3:-/var/tmp}"
 hm="${HOSTMARK:-build/release/hostmark}"
-loop="${URING_LOOP:-build/release/bench/uring_read_loop}"
+loop="${URING_LOOP:-build/dev/bench/uring_read_loop}"
 command -v fio >/dev/null || { echo "bench: fio is not installed (apt-get install fio)" >&2; exit 2; }
 command -v jq >/dev/null || { echo "bench: jq is not installed (apt-get install jq)" >&2; exit 2; }
 [ -x "$hm" ] || { echo "bench: $hm is not built (scripts/build.sh release)" >&2; exit 2; }

@@ -1,5 +1,5 @@
 // Cost of Histogram::record (target: a few ns) and of the clock read the runner pairs with it,
-// with Google Benchmark. Run: build/release/bench/histogram_bench
+// with Google Benchmark. Run: build/dev/bench/histogram_bench
 #include <benchmark/benchmark.h>
 
 #include <random>

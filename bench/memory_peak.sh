@@ -4,10 +4,10 @@
 # `hostmark memory` bandwidth phase on one thread at the same array size. Builds nothing.
 #
 # usage: bench/memory_peak.sh [ARRAY_MIB=256] [ROUNDS=20]
-#   HOSTMARK_BUILD_DIR  the build directory holding hostmark and bench/memory_peak (build/release)
+#   HOSTMARK_BUILD_DIR  the build directory holding hostmark and bench/memory_peak (build/dev)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-build=${HOSTMARK_BUILD_DIR:-$here/../build/release}
+build=${HOSTMARK_BUILD_DIR:-$here/../build/dev}
 mib=${1:-256}
 rounds=${2:-20}
 for exe in "$build/bench/memory_peak" "$build/hostmark"; do

@@ -1,6 +1,6 @@
 // Cost of IoPlanner::next() (target: < 15 ns for randread 4k with the random map), with Google
 // Benchmark. When a pass ends the loop restarts the planner, as a time_based job does; that
-// cost is included. Run briefly: build/release/bench/planner_bench --benchmark_min_time=0.2
+// cost is included. Run briefly: build/dev/bench/planner_bench --benchmark_min_time=0.2
 #include <benchmark/benchmark.h>
 
 #include "io/io_planner.h"

@@ -42,7 +42,7 @@ start_db_servers() {
   export HOSTMARK_REQUIRE_DB_SERVERS=1
 }
 
-for preset in release asan; do
+for preset in dev asan; do
   echo "== build and test: $preset" >&2
   scripts/build.sh "$preset"
   if [ "$db_started" -eq 0 ]; then   # not `|| start_db_servers`: that would disable set -e in it

@@ -146,7 +146,7 @@ std::vector<mpi::RankRun> decode_ranks(const mpi::Comm& comm, const std::vector<
   return ranks;
 }
 
-int run_rank(mpi::Comm& comm, const mpi::SplitArgs& split, const CommandIo& io) {
+int run_fio_rank(mpi::Comm& comm, const mpi::SplitArgs& split, const CommandIo& io) {
   const int rank = comm.rank();
   const mpi::DistOptions& o = split.dist;
   // 1. One job for every rank, checked.
@@ -239,9 +239,9 @@ int run_rank(mpi::Comm& comm, const mpi::SplitArgs& split, const CommandIo& io) 
 }  // namespace
 
 int run_distributed_fio(mpi::Comm& comm, const mpi::SplitArgs& split, const CommandIo& io) {
-  if (comm.size() == 1) return run_rank(comm, split, io);  // errors: main's one line
+  if (comm.size() == 1) return run_fio_rank(comm, split, io);  // errors: main's one line
   try {
-    return run_rank(comm, split, io);
+    return run_fio_rank(comm, split, io);
   } catch (const Failure& f) {
     end_group(comm, f.error(), io);
   } catch (const std::bad_alloc&) {

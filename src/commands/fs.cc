@@ -44,10 +44,10 @@ struct FsArgs {
   int fail_rank = -1;
 };
 
-constexpr std::uint64_t kMiB = 1024 * 1024;
-constexpr std::uint64_t kQuickSize = 64 * kMiB;
-constexpr std::uint64_t kQuickCharSize = 8 * kMiB;
-constexpr std::uint64_t kSyscallCharSize = 3 * kMiB;  // bonnie++ 2.00a's per-char amount
+constexpr std::uint64_t kFsMiB = 1024 * 1024;
+constexpr std::uint64_t kQuickSize = 64 * kFsMiB;
+constexpr std::uint64_t kQuickCharSize = 8 * kFsMiB;
+constexpr std::uint64_t kSyscallCharSize = 3 * kFsMiB;  // bonnie++ 2.00a's per-char amount
 
 void parse_file_size(const std::string& text, FsOptions& o) {
   const auto colon = text.find(':');
@@ -68,16 +68,16 @@ FsOptions resolve(const FsArgs& a, std::uint64_t ram_bytes) {
   if (o.name.find(',') != std::string::npos)
     throw Failure(usage_error("--name", "must not contain a comma (it goes into the CSV line)"));
   o.chunk_bytes = parse_size("--chunk-size", a.chunk).value();
-  if (o.chunk_bytes < 256 || o.chunk_bytes > kMiB || (o.chunk_bytes & (o.chunk_bytes - 1)) != 0)
+  if (o.chunk_bytes < 256 || o.chunk_bytes > kFsMiB || (o.chunk_bytes & (o.chunk_bytes - 1)) != 0)
     throw Failure(usage_error("--chunk-size", "must be a power of two from 256 to 1M"));
   if (!a.size.empty()) {
     o.size_bytes = parse_size("--size", a.size).value();
   } else {
     o.size_bytes = a.quick ? kQuickSize : 2 * ram_bytes;
   }
-  if (o.size_bytes != 0 && o.size_bytes < kMiB)
+  if (o.size_bytes != 0 && o.size_bytes < kFsMiB)
     throw Failure(usage_error("--size", "must be 0 (skip the data tests) or at least 1M"));
-  o.size_bytes = o.size_bytes / kMiB * kMiB;  // whole MiB, like bonnie++'s -s
+  o.size_bytes = o.size_bytes / kFsMiB * kFsMiB;  // whole MiB, like bonnie++'s -s
   struct statvfs vfs {};
   if (a.size.empty() && statvfs(a.dir.c_str(), &vfs) == 0 &&
       o.size_bytes > static_cast<std::uint64_t>(vfs.f_bavail) * vfs.f_frsize)

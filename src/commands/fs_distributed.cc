@@ -97,8 +97,8 @@ Result aggregate_result(const mpi::Comm& comm, Result own, std::vector<Phase> ph
   return own;
 }
 
-int run_rank(mpi::Comm& comm, const std::vector<std::string>& args, const CommandIo& io,
-             Lockstep& lock) {
+int run_fs_rank(mpi::Comm& comm, const std::vector<std::string>& args, const CommandIo& io,
+                Lockstep& lock) {
   const int rank = comm.rank();
   std::ostream nothing(nullptr);
   const CommandIo rank_io{rank == 0 ? io.out : nothing, io.err, io.err_is_tty, io.before_abandon,
@@ -147,7 +147,7 @@ int run_rank(mpi::Comm& comm, const std::vector<std::string>& args, const Comman
 
 int run_distributed_fs(mpi::Comm& comm, const std::vector<std::string>& args, const CommandIo& io) {
   return run_in_lockstep(comm, "fs", io,
-                         [&](Lockstep& lock) { return run_rank(comm, args, io, lock); });
+                         [&](Lockstep& lock) { return run_fs_rank(comm, args, io, lock); });
 }
 
 void write_distributed_fs_text(const Result& r, std::ostream& out) {

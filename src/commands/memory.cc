@@ -24,10 +24,10 @@
 namespace hostmark {
 namespace {
 
-constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
-constexpr std::uint64_t kMinDefaultArrayBytes = 64 * kMiB;
-constexpr std::uint64_t kMaxDefaultArrayBytes = 512 * kMiB;
-constexpr std::uint64_t kMaxDefaultWorkingSetBytes = 512 * kMiB;
+constexpr std::uint64_t kMemoryMiB = std::uint64_t{1} << 20;
+constexpr std::uint64_t kMinDefaultArrayBytes = 64 * kMemoryMiB;
+constexpr std::uint64_t kMaxDefaultArrayBytes = 512 * kMemoryMiB;
+constexpr std::uint64_t kMaxDefaultWorkingSetBytes = 512 * kMemoryMiB;
 constexpr std::uint64_t kMinBytes = 4096;  // smallest --size, and the first latency working set
 constexpr MemoryLevel kLevels[] = {MemoryLevel::kL1, MemoryLevel::kL2, MemoryLevel::kL3,
                                    MemoryLevel::kDram};
@@ -57,7 +57,8 @@ MemoryOptions resolve(const MemoryOptions& given, const HostCaches& caches) {
   if (o.threads == 0) o.threads = std::max(1, sysinfo::online_cpus());
   if (o.array_bytes == 0) {  // STREAM's rule, 4x the last-level cache, kept short and modest
     o.array_bytes = std::clamp(4 * caches.llc_bytes, kMinDefaultArrayBytes, kMaxDefaultArrayBytes);
-    if (memory_bytes > 0) o.array_bytes = std::min(o.array_bytes, std::max(memory_bytes / 8, kMiB));
+    if (memory_bytes > 0)
+      o.array_bytes = std::min(o.array_bytes, std::max(memory_bytes / 8, kMemoryMiB));
   }
   if (o.max_working_set_bytes == 0) {
     o.max_working_set_bytes = std::min(std::bit_ceil(std::max(4 * caches.llc_bytes, kMinBytes)),
@@ -173,9 +174,9 @@ void write_latency_text(const Phase& p, std::ostream& out) {
 
 MemoryOptions quick_memory_options() {
   MemoryOptions o;
-  o.array_bytes = 32 * kMiB;
+  o.array_bytes = 32 * kMemoryMiB;
   o.repetitions = 3;
-  o.max_working_set_bytes = 8 * kMiB;
+  o.max_working_set_bytes = 8 * kMemoryMiB;
   o.sysbench_time_ns = 200'000'000;
   return o;
 }

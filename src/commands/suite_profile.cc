@@ -5,15 +5,15 @@
 namespace hostmark {
 namespace {
 
-constexpr std::uint64_t kMiB = 1024 * 1024;
+constexpr std::uint64_t kSuiteMiB = 1024 * 1024;
 
 constexpr std::array kProfiles = {
-    SuiteProfile{"smoke", 300'000'000, true, 1, 1, "0.2", "16M", 32 * kMiB, 4 * kMiB, 1, 1, 1000,
-                 300'000'000, false},
-    SuiteProfile{"quick", 5'000'000'000, true, 2, 1, "5", "256M", 256 * kMiB, 16 * kMiB, 4, 2,
-                 10000, 5'000'000'000, true},
-    SuiteProfile{"full", 10'000'000'000, false, 20, 5, "5", "1G", 1024 * kMiB, 64 * kMiB, 16, 4,
-                 100000, 10'000'000'000, true},
+    SuiteProfile{"smoke", 300'000'000, true, 1, 1, "0.2", "16M", 32 * kSuiteMiB, 4 * kSuiteMiB, 1,
+                 1, 1000, 300'000'000, false},
+    SuiteProfile{"quick", 5'000'000'000, true, 2, 1, "5", "256M", 256 * kSuiteMiB, 16 * kSuiteMiB,
+                 4, 2, 10000, 5'000'000'000, true},
+    SuiteProfile{"full", 10'000'000'000, false, 20, 5, "5", "1G", 1024 * kSuiteMiB, 64 * kSuiteMiB,
+                 16, 4, 100000, 10'000'000'000, true},
 };
 
 }  // namespace

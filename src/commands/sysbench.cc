@@ -28,7 +28,7 @@
 namespace hostmark {
 namespace {
 
-using Groups = std::vector<SbOptionGroup>;
+using GroupList = std::vector<SbOptionGroup>;
 
 void print_general_help(std::ostream& out) {
   out << "sysbench 1.0.20 compatible (hostmark " << build::kVersion << ")\n\n"
@@ -253,7 +253,7 @@ int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& 
     throw Failure(usage_error(
         "sysbench", fmt::format("'{}' is not a test (tests: {})", args.test(), test_names())));
   }
-  Groups groups(sysbench_common_groups().begin(), sysbench_common_groups().end());
+  GroupList groups(sysbench_common_groups().begin(), sysbench_common_groups().end());
   const std::string title = std::string(test->name) + " options";
   groups.push_back(SbOptionGroup{title, test->options});
   args.validate(groups).value();

@@ -13,8 +13,6 @@
 namespace hostmark {
 namespace {
 
-using Groups = std::span<const SbOptionGroup>;
-
 constexpr std::array kFileioOptions = {
     SbOptionDef{"file-num", SbArgType::kInt, "128", "number of files to create"},
     SbOptionDef{"file-block-size", SbArgType::kSize, "16384",
@@ -89,11 +87,11 @@ ExtraFlags parse_extra_flags(const std::string& text) {
   return f;
 }
 
-std::string flags_text(const SbArgs& a, Groups g) {
+std::string flags_text(const SbArgs& a, SbGroups g) {
   return parse_extra_flags(a.text(g, "file-extra-flags")).text();
 }
 
-std::uint64_t thread_count(const SbArgs& a, Groups g) {
+std::uint64_t thread_count(const SbArgs& a, SbGroups g) {
   if (a.has("num-threads") && !a.has("threads")) return a.count(g, "num-threads");
   return a.count(g, "threads");
 }
@@ -106,7 +104,7 @@ double per_second(std::uint64_t n, std::uint64_t wall_ns) {
 
 std::span<const SbOptionDef> fileio_options() { return kFileioOptions; }
 
-FileioSpec fileio_spec(const SbArgs& a, Groups g, bool need_mode) {
+FileioSpec fileio_spec(const SbArgs& a, SbGroups g, bool need_mode) {
   FileioSpec s;
   s.file_num = a.count(g, "file-num");
   if (s.file_num == 0) throw Failure(usage_error("--file-num", "must be at least 1"));
@@ -164,13 +162,13 @@ FileioSpec fileio_spec(const SbArgs& a, Groups g, bool need_mode) {
   return s;
 }
 
-std::unique_ptr<Workload> make_fileio(const SbArgs& a, Groups g, std::uint64_t seed) {
+std::unique_ptr<Workload> make_fileio(const SbArgs& a, SbGroups g, std::uint64_t seed) {
   FileioSpec s = fileio_spec(a, g, true);
   s.seed = seed;
   return std::make_unique<FileioWorkload>(s, static_cast<int>(thread_count(a, g)));
 }
 
-std::vector<std::string> fileio_lines(const SbArgs& a, Groups g) {
+std::vector<std::string> fileio_lines(const SbArgs& a, SbGroups g) {
   const FileioSpec s = fileio_spec(a, g, true);
   constexpr std::uint64_t kMiB = 1024 * 1024;
   std::vector<std::string> l;
@@ -205,7 +203,7 @@ std::vector<std::string> fileio_lines(const SbArgs& a, Groups g) {
   return l;
 }
 
-void fileio_metrics(const SbArgs& a, Groups g, const Workload& workload, const RunOutcome& o,
+void fileio_metrics(const SbArgs& a, SbGroups g, const Workload& workload, const RunOutcome& o,
                     std::vector<Metric>& m) {
   const auto& w = dynamic_cast<const FileioWorkload&>(workload);
   if (!w.end_error().empty()) throw Failure(run_error("sysbench fileio", w.end_error()));
@@ -235,14 +233,14 @@ void fileio_metrics(const SbArgs& a, Groups g, const Workload& workload, const R
   }
 }
 
-int fileio_prepare(const SbArgs& a, Groups g, std::ostream& out) {
+int fileio_prepare(const SbArgs& a, SbGroups g, std::ostream& out) {
   FileioSpec s = fileio_spec(a, g, false);
   s.seed = a.count(g, "rand-seed") + 1;
   prepare_fileio_files(s, flags_text(a, g), out);
   return 0;
 }
 
-int fileio_cleanup(const SbArgs& a, Groups g, std::ostream& out) {
+int fileio_cleanup(const SbArgs& a, SbGroups g, std::ostream& out) {
   cleanup_fileio_files(fileio_spec(a, g, false), out);
   return 0;
 }
@@ -265,7 +263,7 @@ std::string fileio_interval_line(const Workload& workload, const IntervalSample&
   return line;
 }
 
-storage::MeasureFacts fileio_storage_facts(const SbArgs& a, Groups g, const Phase& phase) {
+storage::MeasureFacts fileio_storage_facts(const SbArgs& a, SbGroups g, const Phase& phase) {
   const FileioSpec s = fileio_spec(a, g, true);
   storage::MeasureFacts f;
   f.data_bytes = s.total_bytes;

@@ -15,8 +15,6 @@
 namespace hostmark {
 namespace {
 
-using Groups = std::span<const SbOptionGroup>;
-
 std::vector<std::string> split_list(const std::string& text) {
   std::vector<std::string> items;
   std::string item;
@@ -30,7 +28,7 @@ std::vector<std::string> split_list(const std::string& text) {
 }
 
 // One value of a sysbench LIST option (hostmark connects to one server).
-std::string single(const SbArgs& a, Groups g, std::string_view name) {
+std::string single(const SbArgs& a, SbGroups g, std::string_view name) {
   const auto items = split_list(a.text(g, name));
   if (items.size() > 1)
     throw Failure(usage_error("--" + std::string(name),
@@ -38,7 +36,7 @@ std::string single(const SbArgs& a, Groups g, std::string_view name) {
   return items.empty() ? std::string() : items.front();
 }
 
-std::uint64_t at_least(const SbArgs& a, Groups g, std::string_view name, std::uint64_t min) {
+std::uint64_t at_least(const SbArgs& a, SbGroups g, std::string_view name, std::uint64_t min) {
   const std::uint64_t v = a.count(g, name);
   if (v < min)
     throw Failure(usage_error("--" + std::string(name), fmt::format("must be at least {}", min)));
@@ -47,7 +45,7 @@ std::uint64_t at_least(const SbArgs& a, Groups g, std::string_view name, std::ui
 
 OltpKind kind_of(const SbArgs& a) { return parse_oltp_kind(a.test()).value(); }
 
-std::uint64_t threads_of(const SbArgs& a, Groups g) {
+std::uint64_t threads_of(const SbArgs& a, SbGroups g) {
   if (a.has("num-threads") && !a.has("threads")) return a.count(g, "num-threads");
   return a.count(g, "threads");
 }
@@ -67,24 +65,24 @@ class OltpRun final : public Workload {
   std::unique_ptr<OltpWorkload> workload_;
 };
 
-std::unique_ptr<db::Driver> driver_from(const SbArgs& a, Groups g) {
+std::unique_ptr<db::Driver> driver_from(const SbArgs& a, SbGroups g) {
   auto driver = db::make_driver(connect_options_from(a, g)).value();
   if (a.flag(g, "db-debug")) std::cerr << "db-debug: driver " << driver->target() << '\n';
   return driver;
 }
 
-std::unique_ptr<Workload> make_oltp(const SbArgs& a, Groups g, std::uint64_t seed) {
+std::unique_ptr<Workload> make_oltp(const SbArgs& a, SbGroups g, std::uint64_t seed) {
   const OltpSpec spec = oltp_spec_from(kind_of(a), a, g);
   return std::make_unique<OltpRun>(driver_from(a, g), spec, seed);
 }
 
-std::vector<std::string> oltp_lines(const SbArgs&, Groups) { return {}; }
+std::vector<std::string> oltp_lines(const SbArgs&, SbGroups) { return {}; }
 
 double per_s(std::uint64_t n, const RunOutcome& o) {
   return o.wall_ns ? static_cast<double>(n) * 1e9 / static_cast<double>(o.wall_ns) : 0;
 }
 
-void oltp_metrics(const SbArgs&, Groups, const Workload& w, const RunOutcome& o,
+void oltp_metrics(const SbArgs&, SbGroups, const Workload& w, const RunOutcome& o,
                   std::vector<Metric>& m) {
   const auto& run = dynamic_cast<const OltpRun&>(w);
   const OltpCounts c = run.oltp().counts();
@@ -103,7 +101,7 @@ void oltp_metrics(const SbArgs&, Groups, const Workload& w, const RunOutcome& o,
   m.push_back({"reconnects_per_s", per_s(c.reconnects, o), "reconnects/s"});
 }
 
-int oltp_prepare_command(const SbArgs& a, Groups g, std::ostream& out) {
+int oltp_prepare_command(const SbArgs& a, SbGroups g, std::ostream& out) {
   const OltpKind kind = kind_of(a);
   const OltpSpec spec = oltp_spec_from(kind, a, g);
   const auto driver = driver_from(a, g);
@@ -115,7 +113,7 @@ int oltp_prepare_command(const SbArgs& a, Groups g, std::ostream& out) {
   return 0;
 }
 
-int oltp_cleanup_command(const SbArgs& a, Groups g, std::ostream& out) {
+int oltp_cleanup_command(const SbArgs& a, SbGroups g, std::ostream& out) {
   OltpSpec spec = oltp_spec_from(kind_of(a), a, g);
   if (spec.kind == OltpKind::kBulkInsert) spec.tables = static_cast<int>(threads_of(a, g));
   oltp_cleanup(spec, *driver_from(a, g), out);
@@ -158,7 +156,7 @@ std::string oltp_end_error(const Workload& w) {
 
 }  // namespace
 
-OltpSpec oltp_spec_from(OltpKind kind, const SbArgs& a, Groups g) {
+OltpSpec oltp_spec_from(OltpKind kind, const SbArgs& a, SbGroups g) {
   OltpSpec s;
   s.kind = kind;
   if (kind == OltpKind::kBulkInsert) {
@@ -212,7 +210,7 @@ OltpSpec oltp_spec_from(OltpKind kind, const SbArgs& a, Groups g) {
 
 // The password rule of `hostmark db` (db/db_url.h) for the sysbench face: --mysql-password /
 // --pgsql-password, else MYSQL_PWD / PGPASSWORD, else --db-password-file's first line.
-std::string password_from(const SbArgs& a, Groups g, const char* option, db::DriverKind kind) {
+std::string password_from(const SbArgs& a, SbGroups g, const char* option, db::DriverKind kind) {
   const std::string given = a.text(g, option);
   if (!given.empty()) return given;
   const char* env = std::getenv(std::string(db::password_env_name(kind)).c_str());
@@ -224,7 +222,7 @@ std::string password_from(const SbArgs& a, Groups g, const char* option, db::Dri
   return std::move(password).value();
 }
 
-db::ConnectOptions connect_options_from(const SbArgs& a, Groups g) {
+db::ConnectOptions connect_options_from(const SbArgs& a, SbGroups g) {
   db::ConnectOptions o;
   const std::string driver = a.text(g, "db-driver");
   const std::string ps = a.text(g, "db-ps-mode");

@@ -15,23 +15,22 @@
 namespace hostmark {
 namespace {
 
-using Groups = std::span<const SbOptionGroup>;
-
-std::vector<std::string> no_lines(const SbArgs&, Groups) { return {}; }
-void no_metrics(const SbArgs&, Groups, const Workload&, const RunOutcome&, std::vector<Metric>&) {}
+std::vector<std::string> no_lines(const SbArgs&, SbGroups) { return {}; }
+void no_metrics(const SbArgs&, SbGroups, const Workload&, const RunOutcome&, std::vector<Metric>&) {
+}
 
 // --- cpu -------------------------------------------------------------------------------------
 constexpr std::array kCpuOptions = {
     SbOptionDef{"cpu-max-prime", SbArgType::kInt, "10000", "upper limit for primes generator"},
 };
 
-std::unique_ptr<Workload> make_cpu(const SbArgs& a, Groups g, std::uint64_t) {
+std::unique_ptr<Workload> make_cpu(const SbArgs& a, SbGroups g, std::uint64_t) {
   return std::make_unique<CpuPrimeWorkload>(a.count(g, "cpu-max-prime"));
 }
-std::vector<std::string> cpu_lines(const SbArgs& a, Groups g) {
+std::vector<std::string> cpu_lines(const SbArgs& a, SbGroups g) {
   return {fmt::format("Prime numbers limit: {}", a.count(g, "cpu-max-prime")), ""};
 }
-void cpu_metrics(const SbArgs&, Groups, const Workload&, const RunOutcome& o,
+void cpu_metrics(const SbArgs&, SbGroups, const Workload&, const RunOutcome& o,
                  std::vector<Metric>& m) {
   m.push_back({"events_per_s", events_per_second(o), "events/s"});
 }
@@ -47,7 +46,7 @@ constexpr std::array kMemoryOptions = {
     SbOptionDef{"memory-access-mode", SbArgType::kString, "seq", "memory access mode {seq,rnd}"},
 };
 
-SysbenchMemorySpec memory_spec(const SbArgs& a, Groups g) {
+SysbenchMemorySpec memory_spec(const SbArgs& a, SbGroups g) {
   SysbenchMemorySpec s;
   s.block_bytes = a.size(g, "memory-block-size");
   if (s.block_bytes < sizeof(std::size_t)) {
@@ -84,12 +83,12 @@ SysbenchMemorySpec memory_spec(const SbArgs& a, Groups g) {
   return s;
 }
 
-std::unique_ptr<Workload> make_memory(const SbArgs& a, Groups g, std::uint64_t seed) {
+std::unique_ptr<Workload> make_memory(const SbArgs& a, SbGroups g, std::uint64_t seed) {
   SysbenchMemorySpec s = memory_spec(a, g);
   s.seed = seed;
   return std::make_unique<SysbenchMemoryWorkload>(s);
 }
-std::vector<std::string> memory_lines(const SbArgs& a, Groups g) {
+std::vector<std::string> memory_lines(const SbArgs& a, SbGroups g) {
   const SysbenchMemorySpec s = memory_spec(a, g);
   std::vector<std::string> lines = {
       "Running memory speed test with the following options:",
@@ -102,7 +101,7 @@ std::vector<std::string> memory_lines(const SbArgs& a, Groups g) {
   lines.emplace_back("");
   return lines;
 }
-void memory_metrics(const SbArgs& a, Groups g, const Workload&, const RunOutcome& o,
+void memory_metrics(const SbArgs& a, SbGroups g, const Workload&, const RunOutcome& o,
                     std::vector<Metric>& m) {
   const double ops = static_cast<double>(o.latency.count());
   const double seconds = static_cast<double>(o.wall_ns) / 1e9;
@@ -122,7 +121,7 @@ constexpr std::array kThreadsOptions = {
     SbOptionDef{"thread-locks", SbArgType::kInt, "8", "number of locks per thread"},
 };
 
-std::unique_ptr<Workload> make_threads(const SbArgs& a, Groups g, std::uint64_t) {
+std::unique_ptr<Workload> make_threads(const SbArgs& a, SbGroups g, std::uint64_t) {
   if (a.count(g, "thread-locks") == 0)
     throw Failure(usage_error("--thread-locks", "must be at least 1"));
   return std::make_unique<SysbenchThreadsWorkload>(a.count(g, "thread-yields"),
@@ -137,7 +136,7 @@ constexpr std::array kMutexOptions = {
                 "number of empty loops to do outside mutex lock"},
 };
 
-std::unique_ptr<Workload> make_mutex(const SbArgs& a, Groups g, std::uint64_t seed) {
+std::unique_ptr<Workload> make_mutex(const SbArgs& a, SbGroups g, std::uint64_t seed) {
   if (a.count(g, "mutex-num") == 0) throw Failure(usage_error("--mutex-num", "must be at least 1"));
   return std::make_unique<SysbenchMutexWorkload>(SysbenchMutexSpec{
       a.count(g, "mutex-num"), a.count(g, "mutex-locks"), a.count(g, "mutex-loops"), seed});

@@ -16,6 +16,9 @@
 
 namespace hostmark {
 
+// The option groups a test's arguments were validated against: common + the test's own.
+using SbGroups = std::span<const SbOptionGroup>;
+
 struct SysbenchTest {
   std::string_view name;
   std::string_view description;

@@ -12,13 +12,13 @@ namespace hostmark::db {
 
 namespace {
 
-constexpr unsigned kConnectTimeoutS = 10;
+constexpr unsigned kMyConnectTimeoutS = 10;
 
 // Frees a MYSQL_RES at scope exit.
-struct ResultGuard {
+struct MyResultGuard {
   const MysqlApi& api;
   MYSQL_RES* res;
-  ~ResultGuard() {
+  ~MyResultGuard() {
     if (res != nullptr) api.mysql_free_result(res);
   }
 };
@@ -56,7 +56,7 @@ MYSQL* MysqlConnection::open() const {
   MYSQL* m = a.mysql_init(nullptr);
   if (m == nullptr)
     throw DbError(run_error(target_, "mysql_init: out of memory"), "2008", false, false);
-  const unsigned timeout = kConnectTimeoutS;
+  const unsigned timeout = kMyConnectTimeoutS;
   a.mysql_options(m, MYSQL_OPT_CONNECT_TIMEOUT, &timeout);
   // LOAD DATA LOCAL for copy_rows(); the handler installed below serves only its own rows.
   const unsigned local_infile = 1;
@@ -127,7 +127,7 @@ QueryResult MysqlConnection::query(std::string_view sql) {
   if (a.mysql_real_query(m, sql.data(), sql.size()) != 0) throw last_error();
   QueryResult r;
   if (MYSQL_RES* res = a.mysql_store_result(m)) {
-    ResultGuard guard{a, res};
+    MyResultGuard guard{a, res};
     r.kind = QueryKind::kRead;
     r.rows = a.mysql_num_rows(res);
   } else if (a.mysql_field_count(m) == 0) {
@@ -161,7 +161,7 @@ bool MysqlConnection::can_copy_rows() {
     if (a.mysql_real_query(m, kAsk.data(), kAsk.size()) != 0) throw last_error();
     MYSQL_RES* res = a.mysql_store_result(m);
     if (res == nullptr) throw last_error();
-    ResultGuard guard{a, res};
+    MyResultGuard guard{a, res};
     MYSQL_ROW row = a.mysql_fetch_row(res);
     local_infile_ = row != nullptr && row[0] != nullptr && std::string_view(row[0]) == "1";
   }
@@ -215,7 +215,7 @@ std::vector<std::pair<std::string, std::string>> MysqlConnection::server_setting
   if (a.mysql_real_query(m, sql.data(), sql.size()) != 0) throw last_error();
   MYSQL_RES* res = a.mysql_store_result(m);
   if (res == nullptr) throw last_error();
-  ResultGuard guard{a, res};
+  MyResultGuard guard{a, res};
   std::map<std::string, std::string, std::less<>> found;
   while (MYSQL_ROW row = a.mysql_fetch_row(res)) {
     if (row[0] != nullptr && row[1] != nullptr) found[row[0]] = row[1];

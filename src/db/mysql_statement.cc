@@ -20,9 +20,9 @@ DbError wrong_param_count(const std::string& target, std::size_t got, std::size_
       false, false);  // CR_PARAMS_NOT_BOUND
 }
 
-class ServerStatement : public Statement {
+class MyServerStatement : public Statement {
  public:
-  ServerStatement(MysqlConnection& connection, std::string_view sql, std::size_t param_count)
+  MyServerStatement(MysqlConnection& connection, std::string_view sql, std::size_t param_count)
       : connection_(&connection),
         api_(connection.shared_api()),
         generation_(connection.generation()),
@@ -45,9 +45,9 @@ class ServerStatement : public Statement {
       throw wrong_param_count(connection_->target(), param_count, have);
     }
   }
-  ~ServerStatement() override { api_->mysql_stmt_close(stmt_); }
-  ServerStatement(const ServerStatement&) = delete;
-  ServerStatement& operator=(const ServerStatement&) = delete;
+  ~MyServerStatement() override { api_->mysql_stmt_close(stmt_); }
+  MyServerStatement(const MyServerStatement&) = delete;
+  MyServerStatement& operator=(const MyServerStatement&) = delete;
 
   QueryResult execute(std::span<const Param> params) override {
     const MysqlApi& a = *api_;
@@ -124,9 +124,9 @@ class ServerStatement : public Statement {
   std::vector<unsigned long> lengths_;
 };
 
-class ClientStatement : public Statement {
+class MyClientStatement : public Statement {
  public:
-  ClientStatement(MysqlConnection& connection, std::string_view sql, std::size_t param_count)
+  MyClientStatement(MysqlConnection& connection, std::string_view sql, std::size_t param_count)
       : connection_(&connection), sql_(parse_placeholders(sql)) {
     if (sql_.placeholders() != param_count) {
       throw wrong_param_count(connection.target(), param_count, sql_.placeholders());
@@ -152,13 +152,13 @@ class ClientStatement : public Statement {
 std::unique_ptr<Statement> make_mysql_server_statement(MysqlConnection& connection,
                                                        std::string_view sql,
                                                        std::size_t param_count) {
-  return std::make_unique<ServerStatement>(connection, sql, param_count);
+  return std::make_unique<MyServerStatement>(connection, sql, param_count);
 }
 
 std::unique_ptr<Statement> make_mysql_client_statement(MysqlConnection& connection,
                                                        std::string_view sql,
                                                        std::size_t param_count) {
-  return std::make_unique<ClientStatement>(connection, sql, param_count);
+  return std::make_unique<MyClientStatement>(connection, sql, param_count);
 }
 
 }  // namespace hostmark::db

@@ -14,13 +14,13 @@ namespace hostmark::db {
 
 namespace {
 
-constexpr const char* kConnectTimeoutS = "10";
+constexpr const char* kPgConnectTimeoutS = "10";
 
 // Clears a PGresult at scope exit.
-struct ResultGuard {
+struct PgResultGuard {
   const PgsqlApi& api;
   PGresult* res;
-  ~ResultGuard() {
+  ~PgResultGuard() {
     if (res != nullptr) api.PQclear(res);
   }
 };
@@ -87,7 +87,7 @@ PGconn* PgsqlConnection::open() const {
   add("dbname", options_.database);
   add("sslmode", options_.ssl);
   keys.push_back("connect_timeout");
-  values.push_back(kConnectTimeoutS);
+  values.push_back(kPgConnectTimeoutS);
   keys.push_back("fallback_application_name");
   values.push_back("hostmark");
   keys.push_back(nullptr);
@@ -131,7 +131,7 @@ DbError PgsqlConnection::error(std::string code, std::string_view message) const
 QueryResult PgsqlConnection::consume(PGresult* res) const {
   const PgsqlApi& a = *api_;
   if (res == nullptr) throw error("", a.PQerrorMessage(conn_));
-  ResultGuard guard{a, res};
+  PgResultGuard guard{a, res};
   QueryResult r;
   switch (a.PQresultStatus(res)) {
     case PGRES_TUPLES_OK:
@@ -243,7 +243,7 @@ std::vector<std::pair<std::string, std::string>> PgsqlConnection::server_setting
     consume(res);  // throws the error, if there is one
     throw error("", "server settings: unexpected result");
   }
-  ResultGuard guard{a, res};
+  PgResultGuard guard{a, res};
   std::vector<std::pair<std::string, std::string>> out;
   for (int i = 0; i < 4; ++i) out.emplace_back(kNames[i], a.PQgetvalue(res, 0, i));
   return out;

@@ -21,9 +21,9 @@ DbError wrong_param_count(const PgsqlConnection& c, std::size_t got, std::size_t
       "08P01", false, false);  // protocol_violation, as the server would say
 }
 
-class ServerStatement : public Statement {
+class PgServerStatement : public Statement {
  public:
-  ServerStatement(PgsqlConnection& connection, std::string_view sql, std::size_t param_count)
+  PgServerStatement(PgsqlConnection& connection, std::string_view sql, std::size_t param_count)
       : connection_(&connection),
         generation_(connection.generation()),
         name_(connection.next_statement_name()),
@@ -70,9 +70,9 @@ class ServerStatement : public Statement {
   std::vector<const char*> values_;  // text_[i].c_str()
 };
 
-class ClientStatement : public Statement {
+class PgClientStatement : public Statement {
  public:
-  ClientStatement(PgsqlConnection& connection, std::string_view sql, std::size_t param_count)
+  PgClientStatement(PgsqlConnection& connection, std::string_view sql, std::size_t param_count)
       : connection_(&connection), sql_(parse_placeholders(sql, SqlDialect::kPgsql)) {
     if (sql_.placeholders() != param_count) {
       throw wrong_param_count(connection, param_count, sql_.placeholders());
@@ -98,13 +98,13 @@ class ClientStatement : public Statement {
 std::unique_ptr<Statement> make_pgsql_server_statement(PgsqlConnection& connection,
                                                        std::string_view sql,
                                                        std::size_t param_count) {
-  return std::make_unique<ServerStatement>(connection, sql, param_count);
+  return std::make_unique<PgServerStatement>(connection, sql, param_count);
 }
 
 std::unique_ptr<Statement> make_pgsql_client_statement(PgsqlConnection& connection,
                                                        std::string_view sql,
                                                        std::size_t param_count) {
-  return std::make_unique<ClientStatement>(connection, sql, param_count);
+  return std::make_unique<PgClientStatement>(connection, sql, param_count);
 }
 
 }  // namespace hostmark::db

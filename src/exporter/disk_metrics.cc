@@ -29,7 +29,7 @@ bool nvme_partition(std::string_view s) {
   return all_digits(s);
 }
 
-struct Family {
+struct DiskFamily {
   const char* name;
   const char* type;
   const char* help;
@@ -68,7 +68,7 @@ std::string disk_metrics_text(const std::vector<monitor::DiskSample>& disks,
                               const monitor::CpuTimes& cpu, double ticks_per_s) {
   using S = monitor::DiskSample;
   const auto d = [](std::uint64_t v) { return static_cast<double>(v); };
-  const std::vector<Family> families = {
+  const std::vector<DiskFamily> families = {
       {"node_disk_reads_completed_total", "counter",
        "The total number of reads completed successfully.", 11,
        [&](const S& s) { return d(s.rd_ios); }},

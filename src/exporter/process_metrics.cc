@@ -10,13 +10,13 @@
 namespace hostmark::exporter {
 namespace {
 
-struct Family {
+struct ProcessFamily {
   const char* name;
   const char* help;
   double monitor::ProcessIoRate::*value;
 };
 
-constexpr Family kFamilies[] = {
+constexpr ProcessFamily kFamilies[] = {
     {"hostmark_process_read_bytes_per_second",
      "Bytes per second the process made the block layer read (/proc/PID/io read_bytes).",
      &monitor::ProcessIoRate::read_bytes_per_s},
@@ -34,7 +34,7 @@ constexpr Family kFamilies[] = {
 std::string process_metrics_text(const std::vector<monitor::ProcessIoRate>& top) {
   if (top.empty()) return "";
   std::string out;
-  for (const Family& f : kFamilies) {
+  for (const ProcessFamily& f : kFamilies) {
     out += fmt::format("# HELP {} {}\n# TYPE {} gauge\n", f.name, f.help, f.name);
     for (const auto& p : top)
       out += fmt::format("{}{{pid=\"{}\",comm=\"{}\"}} {}\n", f.name, p.pid, label_value(p.comm),

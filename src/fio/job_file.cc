@@ -16,14 +16,6 @@ struct Line {
   std::string where;  // "job.fio:12"
 };
 
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
-    text.remove_prefix(1);
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
-    text.remove_suffix(1);
-  return text;
-}
-
 // Drops a whole-line comment, or a trailing one: ';' or '#' at the start or after a blank
 // (so "filename=a#b" keeps its '#').
 std::string_view strip_comment(std::string_view line) {
@@ -113,7 +105,7 @@ Status read_job_file(const JobFileRequest& request, const ParserEnv& env, Parsed
       return usage_error(header.where, o.name + ": option outside of a [section]");
     }
     if (header.text.back() != ']' || header.text.size() < 3) {
-      return usage_error(header.where, quoted(header.text) + " is not a [section] header");
+      return usage_error(header.where, in_quotes(header.text) + " is not a [section] header");
     }
     std::string name(trim(std::string_view(header.text).substr(1, header.text.size() - 2)));
     std::vector<OptionText> options;

@@ -12,7 +12,7 @@
 
 namespace hostmark::fio::setters {
 
-inline Error invalid(std::string why) { return usage_error("", std::move(why)); }
+using fio::invalid;  // the rows' error value (fio/values.h)
 
 template <bool JobOptions::*M>
 Status set_bool(JobOptions& job, std::string_view v) {

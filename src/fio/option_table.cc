@@ -11,7 +11,7 @@ namespace hostmark::fio {
 namespace {
 
 // Sorted, for binary search.
-constexpr auto kUnimplemented = std::to_array<std::string_view>({
+constexpr auto kUnimplementedJobOptions = std::to_array<std::string_view>({
     "allow_file_create",
     "allrandrepeat",
     "arguments",
@@ -255,7 +255,7 @@ const OptionDef* find_option(std::string_view name) {
 }
 
 bool is_unimplemented_fio_option(std::string_view name) {
-  return std::binary_search(kUnimplemented.begin(), kUnimplemented.end(), name);
+  return std::binary_search(kUnimplementedJobOptions.begin(), kUnimplementedJobOptions.end(), name);
 }
 
 }  // namespace hostmark::fio

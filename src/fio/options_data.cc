@@ -28,7 +28,7 @@ Status set_continue_on_error(JobOptions& job, std::string_view v) {
       return Ok{};
     }
   }
-  return invalid(quoted(v) + " is not none, read, write, io, verify or all");
+  return invalid(in_quotes(v) + " is not none, read, write, io, verify or all");
 }
 
 Status set_verify(JobOptions& job, std::string_view v) {
@@ -55,10 +55,10 @@ Status set_verify(JobOptions& job, std::string_view v) {
       "sha3-224", "sha3-256", "sha3-384", "sha3-512", "meta", "null"};
   for (std::string_view k : kFioOnly) {
     if (k == v)
-      return invalid(quoted(v) +
+      return invalid(in_quotes(v) +
                      " is not implemented by hostmark (crc32c, xxhash, md5, sha256, pattern are)");
   }
-  return invalid(quoted(v) +
+  return invalid(in_quotes(v) +
                  " is not a verify method (0, crc32c, crc32c-intel, xxhash, md5, sha256, pattern)");
 }
 
@@ -81,7 +81,7 @@ Status set_buffer_pattern(JobOptions& job, std::string_view v) {
 Status set_verify_interval(JobOptions& job, std::string_view v) {
   auto n = parse_number(v, job.kb_base);
   if (!n) return n.error();
-  if (n.value() > 0xffffffffULL) return invalid(quoted(v) + " is too large");
+  if (n.value() > 0xffffffffULL) return invalid(in_quotes(v) + " is too large");
   job.verify_interval = static_cast<std::uint32_t>(n.value());
   return Ok{};
 }
@@ -89,7 +89,7 @@ Status set_verify_interval(JobOptions& job, std::string_view v) {
 Status set_buffer_compress_chunk(JobOptions& job, std::string_view v) {
   auto n = parse_number(v, job.kb_base);
   if (!n) return n.error();
-  if (n.value() > 0xffffffffULL) return invalid(quoted(v) + " is too large");
+  if (n.value() > 0xffffffffULL) return invalid(in_quotes(v) + " is too large");
   job.buffer_compress_chunk = static_cast<std::uint32_t>(n.value());
   return Ok{};
 }
@@ -117,11 +117,11 @@ Status set_percentile_list(JobOptions& job, std::string_view v) {
 Status set_kb_base(JobOptions& job, std::string_view v) {
   if (v == "1024") job.kb_base = 1024;
   else if (v == "1000") job.kb_base = 1000;
-  else return invalid(quoted(v) + " is not 1024 or 1000");
+  else return invalid(in_quotes(v) + " is not 1024 or 1000");
   return Ok{};
 }
 
-constexpr std::array kRows{
+constexpr std::array kDataRows{
     OptionDef{"fsync", "", ValueKind::kInt, set_count<&JobOptions::fsync_every>,
               "Issue fsync for writes every given number of blocks"},
     OptionDef{"fdatasync", "", ValueKind::kInt, set_count<&JobOptions::fdatasync_every>,
@@ -183,6 +183,6 @@ constexpr std::array kRows{
 
 }  // namespace
 
-std::span<const OptionDef> data_options() { return kRows; }
+std::span<const OptionDef> data_options() { return kDataRows; }
 
 }  // namespace hostmark::fio

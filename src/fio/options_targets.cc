@@ -52,7 +52,7 @@ Status set_sync(JobOptions& job, std::string_view v) {
   } else if (v == "dsync") {
     return invalid("'dsync' (O_DSYNC) is not implemented by hostmark");
   } else {
-    return invalid(quoted(v) + " is not one of none, sync, dsync, 0, 1");
+    return invalid(in_quotes(v) + " is not one of none, sync, dsync, 0, 1");
   }
   return Ok{};
 }
@@ -75,7 +75,7 @@ Status set_fallocate(JobOptions& job, std::string_view v) {
       return Ok{};
     }
   }
-  return invalid(quoted(v) + " is not one of none, posix, keep, native, truncate, 0, 1");
+  return invalid(in_quotes(v) + " is not one of none, posix, keep, native, truncate, 0, 1");
 }
 
 Status set_file_service_type(JobOptions& job, std::string_view v) {
@@ -88,10 +88,11 @@ Status set_file_service_type(JobOptions& job, std::string_view v) {
       return Ok{};
     }
   }
-  return invalid(quoted(v) + " is not a file service type (random, roundrobin, sequential, ...)");
+  return invalid(in_quotes(v) +
+                 " is not a file service type (random, roundrobin, sequential, ...)");
 }
 
-constexpr std::array kRows{
+constexpr std::array kTargetRows{
     OptionDef{"name", "", ValueKind::kString, set_string<&JobOptions::name>, "Name of this job"},
     OptionDef{"description", "", ValueKind::kString, set_string<&JobOptions::description>,
               "Text job description"},
@@ -143,6 +144,6 @@ constexpr std::array kRows{
 
 }  // namespace
 
-std::span<const OptionDef> job_and_file_options() { return kRows; }
+std::span<const OptionDef> job_and_file_options() { return kTargetRows; }
 
 }  // namespace hostmark::fio

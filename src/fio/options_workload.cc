@@ -49,7 +49,7 @@ Expected<std::uint32_t> block_size(std::string_view v, unsigned kb_base) {
   auto n = parse_number(v, kb_base);
   if (!n) return n.error();
   if (n.value() == 0) return invalid("block size must be at least 1");
-  if (n.value() > 0xffffffffULL) return invalid(quoted(v) + " is too large for a block size");
+  if (n.value() > 0xffffffffULL) return invalid(in_quotes(v) + " is too large for a block size");
   return static_cast<std::uint32_t>(n.value());
 }
 
@@ -73,7 +73,7 @@ Status set_bsrange(JobOptions& job, std::string_view v) {
     auto r = parse_range(one, job.kb_base);
     if (!r) return r.error();
     if (r.value().first == 0 || r.value().second > 0xffffffffULL)
-      return invalid(quoted(one) + " is not a block size range");
+      return invalid(in_quotes(one) + " is not a block size range");
     return Range{static_cast<std::uint32_t>(r.value().first),
                  static_cast<std::uint32_t>(r.value().second)};
   });
@@ -102,7 +102,7 @@ Status set_randseed(JobOptions& job, std::string_view v) {
 
 Status set_random_generator(JobOptions& job, std::string_view v) {
   if (v != "tausworthe" && v != "lfsr" && v != "tausworthe64") {
-    return invalid(quoted(v) + " is not one of tausworthe, lfsr, tausworthe64");
+    return invalid(in_quotes(v) + " is not one of tausworthe, lfsr, tausworthe64");
   }
   job.random_generator = std::string(v);
   return Ok{};
@@ -124,7 +124,7 @@ Status set_sqthread_poll_cpu(JobOptions& job, std::string_view v) {
 
 Status set_nonvectored(JobOptions& job, std::string_view v) {
   auto n = parse_signed(v);
-  if (!n || n.value() < -1 || n.value() > 1) return invalid(quoted(v) + " is not -1, 0 or 1");
+  if (!n || n.value() < -1 || n.value() > 1) return invalid(in_quotes(v) + " is not -1, 0 or 1");
   if (n.value() == -1) job.nonvectored.reset();
   else job.nonvectored = n.value() == 1;
   return Ok{};
@@ -142,7 +142,7 @@ Status set_rate_iops(JobOptions& job, std::string_view v) {
 
 constexpr std::uint32_t kU32Max = 0xffffffff;
 
-constexpr std::array kRows{
+constexpr std::array kWorkloadRows{
     OptionDef{"rw", "readwrite", ValueKind::kChoice, set_rw,
               "IO direction (read, write, randrw, ...[:N])"},
     OptionDef{"rwmixread", "", ValueKind::kInt, set_rwmixread,
@@ -215,6 +215,6 @@ constexpr std::array kRows{
 
 }  // namespace
 
-std::span<const OptionDef> workload_options() { return kRows; }
+std::span<const OptionDef> workload_options() { return kWorkloadRows; }
 
 }  // namespace hostmark::fio

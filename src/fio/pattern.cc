@@ -6,21 +6,6 @@
 #include "fio/values.h"
 
 namespace hostmark::fio {
-namespace {
-
-Error not_a(std::string_view text, std::string_view noun) {
-  return usage_error("", quoted(text) + " is not a " + std::string(noun));
-}
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
-    text.remove_prefix(1);
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
-    text.remove_suffix(1);
-  return text;
-}
-
-}  // namespace
 
 Expected<std::vector<std::uint8_t>> parse_pattern(std::string_view text) {
   std::vector<std::uint8_t> out;
@@ -29,7 +14,7 @@ Expected<std::vector<std::uint8_t>> parse_pattern(std::string_view text) {
     if (t.front() == '"' || t.front() == '\'') {
       std::size_t end = t.find(t.front(), 1);
       if (end == std::string_view::npos)
-        return usage_error("", quoted(text) + ": unterminated string");
+        return usage_error("", in_quotes(text) + ": unterminated string");
       for (char c : t.substr(1, end - 1)) out.push_back(static_cast<std::uint8_t>(c));
       t.remove_prefix(end + 1);
     } else if (t.size() > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {

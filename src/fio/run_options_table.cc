@@ -8,15 +8,13 @@
 namespace hostmark::fio {
 namespace {
 
-Error invalid(std::string why) { return usage_error("", std::move(why)); }
-
 Status set_output_format(RunOptions& run, std::string_view v) {
   std::size_t start = 0;
   for (;;) {
     std::size_t comma = v.find(',', start);
     std::string_view f = v.substr(start, comma == std::string_view::npos ? comma : comma - start);
     if (f != "normal" && f != "json" && f != "json+" && f != "terse") {
-      return invalid(quoted(f) + " is not one of normal, json, json+, terse");
+      return invalid(in_quotes(f) + " is not one of normal, json, json+, terse");
     }
     if (comma == std::string_view::npos) break;
     start = comma + 1;
@@ -63,7 +61,7 @@ Status set_minimal(RunOptions& run, std::string_view) {
 
 Status set_eta(RunOptions& run, std::string_view v) {
   if (v != "auto" && v != "always" && v != "never")
-    return invalid(quoted(v) + " is not one of auto, always, never");
+    return invalid(in_quotes(v) + " is not one of auto, always, never");
   run.eta = std::string(v);
   return Ok{};
 }
@@ -82,7 +80,8 @@ Status set_section(RunOptions& run, std::string_view v) {
 }
 
 Status set_terse_version(RunOptions& run, std::string_view v) {
-  if (v.size() != 1 || v[0] < '2' || v[0] > '5') return invalid(quoted(v) + " is not 2, 3, 4 or 5");
+  if (v.size() != 1 || v[0] < '2' || v[0] > '5')
+    return invalid(in_quotes(v) + " is not 2, 3, 4 or 5");
   run.terse_version = v[0] - '0';
   return Ok{};
 }
@@ -94,7 +93,7 @@ Status set_action(RunOptions& run, std::string_view v) {
   return Ok{};
 }
 
-constexpr std::array kRows{
+constexpr std::array kRunRows{
     RunOptionDef{"output-format", ArgPolicy::kRequired, set_output_format,
                  "Output format: normal, json, json+, terse (comma lists allowed)"},
     RunOptionDef{"output", ArgPolicy::kRequired, set_output, "Write output to FILE"},
@@ -127,7 +126,7 @@ constexpr std::array kRows{
                  "Print IO engine help"},
 };
 
-constexpr auto kUnimplemented = std::to_array<std::string_view>({
+constexpr auto kUnimplementedRunOptions = std::to_array<std::string_view>({
     "alloc-size",     "append-terse",    "aux-path",       "bandwidth-log", "client",
     "cpuclock-test",  "crctest",         "daemonize",      "debug",         "eta-interval",
     "eta-newline",    "idle-prof",       "inflate-log",    "max-jobs",      "merge-blktrace-only",
@@ -137,15 +136,15 @@ constexpr auto kUnimplemented = std::to_array<std::string_view>({
 
 }  // namespace
 
-std::span<const RunOptionDef> run_option_table() { return kRows; }
+std::span<const RunOptionDef> run_option_table() { return kRunRows; }
 
 const RunOptionDef* find_run_option(std::string_view name) {
-  for (const RunOptionDef& def : kRows) {
+  for (const RunOptionDef& def : kRunRows) {
     if (def.name == name) return &def;
   }
   return nullptr;
 }
 
-std::span<const std::string_view> unimplemented_run_options() { return kUnimplemented; }
+std::span<const std::string_view> unimplemented_run_options() { return kUnimplementedRunOptions; }
 
 }  // namespace hostmark::fio

@@ -10,22 +10,10 @@
 namespace hostmark::fio {
 namespace {
 
-Error not_a(std::string_view text, std::string_view noun) {
-  return usage_error("", quoted(text) + " is not a " + std::string(noun));
-}
-
 std::string lower(std::string_view text) {
   std::string out(text);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
-}
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
-    text.remove_prefix(1);
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
-    text.remove_suffix(1);
-  return text;
 }
 
 bool checked_pow(std::uint64_t base, int exponent, std::uint64_t& out) {
@@ -105,7 +93,21 @@ std::optional<std::uint64_t> time_unit_ns(std::string_view unit) {
 
 }  // namespace
 
-std::string quoted(std::string_view text) {
+Error invalid(std::string why) { return usage_error("", std::move(why)); }
+
+Error not_a(std::string_view text, std::string_view noun) {
+  return usage_error("", in_quotes(text) + " is not a " + std::string(noun));
+}
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
+    text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+    text.remove_suffix(1);
+  return text;
+}
+
+std::string in_quotes(std::string_view text) {
   std::string out;
   out.reserve(text.size() + 2);
   out.push_back('\'');
@@ -126,10 +128,10 @@ Expected<std::uint64_t> parse_number(std::string_view text, unsigned kb_base,
       return static_cast<std::int64_t>(*v);
     };
     auto value = evaluate_expression(expr->first, literal);
-    if (!value) return usage_error("", quoted(text) + ": " + value.error().why);
+    if (!value) return usage_error("", in_quotes(text) + ": " + value.error().why);
     auto mult = size_unit(lower(expr->second), kb_base);
     if (!mult) return not_a(text, noun);
-    if (value.value() < 0) return usage_error("", quoted(text) + " is negative");
+    if (value.value() < 0) return usage_error("", in_quotes(text) + " is negative");
     std::uint64_t out = 0;
     if (__builtin_mul_overflow(static_cast<std::uint64_t>(value.value()), *mult, &out))
       return not_a(text, noun);
@@ -192,8 +194,8 @@ Expected<std::uint64_t> parse_time_ns(std::string_view text, std::uint64_t bare_
       return static_cast<std::int64_t>(*v);
     };
     auto v = evaluate_expression(expr->first, literal);
-    if (!v) return usage_error("", quoted(text) + ": " + v.error().why);
-    if (v.value() < 0) return usage_error("", quoted(text) + " is negative");
+    if (!v) return usage_error("", in_quotes(text) + ": " + v.error().why);
+    if (v.value() < 0) return usage_error("", in_quotes(text) + " is negative");
     value = static_cast<std::uint64_t>(v.value());
     unit = expr->second;
     unit_ns = 1'000;  // fio: times in expressions are in microseconds

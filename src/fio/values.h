@@ -64,7 +64,14 @@ PerDir<std::optional<std::string>> split_per_direction(std::string_view text);
 Expected<std::vector<std::uint8_t>> parse_pattern(std::string_view text);
 
 // "'text'", for messages.
-std::string quoted(std::string_view text);
+std::string in_quotes(std::string_view text);
+
+// The parsers' error values: usage_error("", why), and "'text' is not a <noun>".
+Error invalid(std::string why);
+Error not_a(std::string_view text, std::string_view noun);
+
+// `text` without leading and trailing white space.
+std::string_view trim(std::string_view text);
 
 // filename=a:b:c with "\:" for a literal colon.
 std::vector<std::string> split_filenames(std::string_view text);

@@ -9,8 +9,6 @@
 namespace hostmark::fio {
 namespace {
 
-Error invalid(std::string why) { return usage_error("", std::move(why)); }
-
 std::vector<std::string_view> split(std::string_view text, char sep) {
   std::vector<std::string_view> out;
   std::size_t start = 0;
@@ -47,10 +45,10 @@ Expected<std::vector<Zone>> parse_zones(std::string_view text, bool absolute, un
   double size_total = 0;
   for (std::string_view item : split(text, ':')) {
     std::size_t slash = item.find('/');
-    if (slash == std::string_view::npos) return invalid(quoted(item) + " is not access%/size");
+    if (slash == std::string_view::npos) return invalid(in_quotes(item) + " is not access%/size");
     auto access = parse_double(item.substr(0, slash));
     if (!access || access.value() < 0 || access.value() > 100)
-      return invalid(quoted(item) + " is not access%/size");
+      return invalid(in_quotes(item) + " is not access%/size");
     Zone z;
     z.access_percent = access.value();
     if (absolute) {
@@ -60,7 +58,7 @@ Expected<std::vector<Zone>> parse_zones(std::string_view text, bool absolute, un
     } else {
       auto size = parse_double(item.substr(slash + 1));
       if (!size || size.value() < 0 || size.value() > 100)
-        return invalid(quoted(item) + " is not access%/size%");
+        return invalid(in_quotes(item) + " is not access%/size%");
       z.size_percent = size.value();
       size_total += size.value();
     }
@@ -87,17 +85,17 @@ Expected<RwMode> parse_rw(std::string_view text, unsigned kb_base) {
     if (colon == std::string_view::npos) return mode;
     std::string_view suffix = text.substr(colon + 1);
     if (!mode.random) {
-      return invalid(quoted(text) +
+      return invalid(in_quotes(text) +
                      ": an offset gap on a sequential workload is not implemented by hostmark");
     }
     auto nr = parse_number(suffix, kb_base, "number");
     if (!nr) return nr.error();
     if (nr.value() < 1 || nr.value() > 0xffffffffULL)
-      return invalid(quoted(text) + ": the ':N' must be at least 1");
+      return invalid(in_quotes(text) + ": the ':N' must be at least 1");
     mode.sequencer = static_cast<std::uint32_t>(nr.value());
     return mode;
   }
-  return invalid(quoted(text) +
+  return invalid(in_quotes(text) +
                  " is not an I/O pattern (read, write, trim, randread, randwrite, randtrim, rw, "
                  "readwrite, randrw, "
                  "trimwrite, randtrimwrite)");
@@ -113,7 +111,7 @@ Expected<std::vector<BsSplit>> parse_bssplit_list(std::string_view text, unsigne
     auto bs = parse_number(item.substr(0, slash), kb_base);
     if (!bs) return bs.error();
     if (bs.value() == 0 || bs.value() > 0xffffffffULL)
-      return invalid(quoted(item) + ": block size out of range");
+      return invalid(in_quotes(item) + ": block size out of range");
     BsSplit s{static_cast<std::uint32_t>(bs.value()), 0};
     if (slash == std::string_view::npos || slash + 1 == item.size()) {
       ++unset;
@@ -125,15 +123,15 @@ Expected<std::vector<BsSplit>> parse_bssplit_list(std::string_view text, unsigne
     }
     out.push_back(s);
   }
-  if (out.empty()) return invalid(quoted(text) + " is not a block size split");
-  if (given_total > 100) return invalid(quoted(text) + ": percentages add up to more than 100");
+  if (out.empty()) return invalid(in_quotes(text) + " is not a block size split");
+  if (given_total > 100) return invalid(in_quotes(text) + ": percentages add up to more than 100");
   if (unset > 0) {  // fio shares what is left equally between entries without a percentage
     std::uint32_t share = (100 - given_total) / static_cast<std::uint32_t>(unset);
     for (BsSplit& s : out) {
       if (s.percent == 0) s.percent = share;
     }
   } else if (given_total != 100) {
-    return invalid(quoted(text) + ": percentages add up to " + std::to_string(given_total) +
+    return invalid(in_quotes(text) + ": percentages add up to " + std::to_string(given_total) +
                    ", not 100");
   }
   return out;
@@ -146,7 +144,7 @@ Expected<RandomDistribution> parse_random_distribution(std::string_view text, un
       colon == std::string_view::npos ? std::string_view() : text.substr(colon + 1);
   RandomDistribution d;
   if (kind == "random") {
-    if (!rest.empty()) return invalid(quoted(text) + ": 'random' takes no value");
+    if (!rest.empty()) return invalid(in_quotes(text) + ": 'random' takes no value");
     return d;
   }
   if (kind == "zoned" || kind == "zoned_abs") {
@@ -159,7 +157,7 @@ Expected<RandomDistribution> parse_random_distribution(std::string_view text, un
       d.zones[dir] = std::move(zones).value();
     }
     if (d.zones[0].empty() && d.zones[1].empty() && d.zones[2].empty()) {
-      return invalid(quoted(text) + ": zoned needs a list of access%/size");
+      return invalid(in_quotes(text) + ": zoned needs a list of access%/size");
     }
     return d;
   }
@@ -167,11 +165,11 @@ Expected<RandomDistribution> parse_random_distribution(std::string_view text, un
   else if (kind == "pareto") d.kind = Distribution::kPareto;
   else if (kind == "normal") d.kind = Distribution::kNormal;
   else
-    return invalid(quoted(text) +
+    return invalid(in_quotes(text) +
                    " is not a distribution (random, zipf, pareto, normal, zoned, zoned_abs)");
   auto parts = split(rest, ':');
   if (rest.empty() || parts.size() > 2)
-    return invalid(quoted(text) + ": expected " + std::string(kind) + ":value[:center]");
+    return invalid(in_quotes(text) + ": expected " + std::string(kind) + ":value[:center]");
   auto param = parse_double(parts[0]);
   if (!param) return param.error();
   d.param = param.value();

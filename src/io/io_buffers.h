@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "fio/job_options.h"
+#include "io/random_source.h"  // splitmix64: the buffer filler's PRNG
 
 namespace hostmark::io {
 
@@ -49,13 +50,5 @@ class IoBuffers {
   bool zero_ = false;
   std::uint64_t rng_state_ = 0;
 };
-
-// splitmix64: the buffer filler's PRNG (fast, good enough for incompressible bytes).
-inline std::uint64_t splitmix64(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 
 }  // namespace hostmark::io

@@ -10,7 +10,7 @@ namespace {
 
 constexpr std::uint64_t kGolden = 0x9E3779B97F4A7C15ull;
 
-constexpr std::uint64_t splitmix64(std::uint64_t x) {
+constexpr std::uint64_t splitmix64_of(std::uint64_t x) {
   x += kGolden;
   x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
   x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
@@ -62,7 +62,7 @@ void write_header(const VerifySpec& spec, const WrittenBlock& w, std::uint64_t c
 }  // namespace
 
 std::uint64_t block_seed(std::uint64_t thread_seed, std::uint64_t sequence) {
-  return splitmix64(thread_seed ^ splitmix64(sequence));
+  return splitmix64_of(thread_seed ^ splitmix64_of(sequence));
 }
 
 void fill_random(std::uint64_t seed, std::span<std::byte> out) {
@@ -70,8 +70,8 @@ void fill_random(std::uint64_t seed, std::span<std::byte> out) {
   // stack on every step and ran at a third of the speed).
   const auto init = [seed](std::uint64_t k) {
     // xorshift needs a nonzero state: force the low bit.
-    return Lanes{splitmix64(seed + (2 * k) * kGolden) | 1u,
-                 splitmix64(seed + (2 * k + 1) * kGolden) | 1u};
+    return Lanes{splitmix64_of(seed + (2 * k) * kGolden) | 1u,
+                 splitmix64_of(seed + (2 * k + 1) * kGolden) | 1u};
   };
   Lanes v0 = init(0);
   Lanes v1 = init(1);

@@ -32,9 +32,9 @@ std::string time_text(std::int64_t time_ns, bool utc, const char* format) {
 
 std::string iso_utc(std::int64_t time_ns) { return time_text(time_ns, true, "%Y-%m-%dT%H:%M:%SZ"); }
 
-class TextWriter final : public HistoryWriter {
+class HistoryTextWriter final : public HistoryWriter {
  public:
-  TextWriter(const HistoryHeader& h, std::ostream& out) : h_(h), out_(out) {
+  HistoryTextWriter(const HistoryHeader& h, std::ostream& out) : h_(h), out_(out) {
     out_ << fmt::format("{}: {} to {}{}\n\n", h.db_path, local_time_text(h.from_ns),
                         local_time_text(h.to_ns), h.device.empty() ? "" : ", device " + h.device);
     if (h.device.empty()) {
@@ -89,9 +89,10 @@ class TextWriter final : public HistoryWriter {
   std::ostream& out_;
 };
 
-class CsvWriter final : public HistoryWriter {
+class HistoryCsvWriter final : public HistoryWriter {
  public:
-  CsvWriter(const HistoryHeader& h, std::ostream& out) : device_(!h.device.empty()), out_(out) {
+  HistoryCsvWriter(const HistoryHeader& h, std::ostream& out)
+      : device_(!h.device.empty()), out_(out) {
     out_ << (device_ ? "time,interval_s,r_s,w_s,d_s,f_s,rkb_s,wkb_s,dkb_s,r_await_ms,w_await_ms,"
                        "aqu_sz,util_pct,cpu_iowait_pct\n"
                      : "time,interval_s,cpu_user_pct,cpu_nice_pct,cpu_system_pct,cpu_iowait_pct,"
@@ -124,9 +125,10 @@ class CsvWriter final : public HistoryWriter {
 };
 
 // One JSON document, its rows streamed: {"schema":..., "rows":[ {...}, ... ]}.
-class JsonWriter final : public HistoryWriter {
+class HistoryJsonWriter final : public HistoryWriter {
  public:
-  JsonWriter(const HistoryHeader& h, std::ostream& out) : out_(out), processes_(h.processes) {
+  HistoryJsonWriter(const HistoryHeader& h, std::ostream& out)
+      : out_(out), processes_(h.processes) {
     nlohmann::json head = {
         {"schema", "hostmark.history"},
         {"schema_version", 1},
@@ -234,13 +236,13 @@ std::string local_time_text(std::int64_t time_ns) {
 std::unique_ptr<HistoryWriter> make_history_writer(OutputFormat format, const HistoryHeader& h,
                                                    std::ostream& out) {
   switch (format) {
-    case OutputFormat::kJson: return std::make_unique<JsonWriter>(h, out);
+    case OutputFormat::kJson: return std::make_unique<HistoryJsonWriter>(h, out);
     case OutputFormat::kCsv:
       if (h.processes) return std::make_unique<ProcessCsvWriter>(out);
-      return std::make_unique<CsvWriter>(h, out);
+      return std::make_unique<HistoryCsvWriter>(h, out);
     case OutputFormat::kNormal: break;
   }
-  return std::make_unique<TextWriter>(h, out);
+  return std::make_unique<HistoryTextWriter>(h, out);
 }
 
 }  // namespace hostmark

@@ -19,9 +19,7 @@ using Json = nlohmann::ordered_json;
 
 inline constexpr int kStatSchemaVersion = 1;
 
-using Metric = MonitorMetric;
-
-std::vector<Metric> sar_metrics(const monitor::SarSummary& s) {
+std::vector<MonitorMetric> sar_metrics(const monitor::SarSummary& s) {
   return {{"tps", s.tps, "1/s"},
           {"rtps", s.rtps, "1/s"},
           {"wtps", s.wtps, "1/s"},
@@ -31,7 +29,7 @@ std::vector<Metric> sar_metrics(const monitor::SarSummary& s) {
           {"bdscd_s", s.bdscd_s, "512B/s"}};
 }
 
-std::vector<Metric> mem_metrics(const monitor::MemoryLoad& m) {
+std::vector<MonitorMetric> mem_metrics(const monitor::MemoryLoad& m) {
   const auto d = [](std::uint64_t v) { return static_cast<double>(v); };
   const auto& u = m.memory;
   return {{"mem_total_bytes", d(u.total_bytes), "B"},
@@ -49,15 +47,15 @@ std::vector<Metric> mem_metrics(const monitor::MemoryLoad& m) {
           {"uptime_s", m.load.uptime_s, "s"}};
 }
 
-Json object_of(const std::vector<Metric>& metrics) {
+Json object_of(const std::vector<MonitorMetric>& metrics) {
   Json j = Json::object();
   for (const auto& m : metrics) j[m.name] = m.value;
   return j;
 }
 
-class JsonWriter final : public StatWriter {
+class StatJsonWriter final : public StatWriter {
  public:
-  JsonWriter(const StatView& view, std::ostream& out) : v_(view), out_(out) {}
+  StatJsonWriter(const StatView& view, std::ostream& out) : v_(view), out_(out) {}
 
   void begin(const StatHost& h) override {
     const Json host = {{"sysname", h.sysname},   {"release", h.release},
@@ -105,9 +103,9 @@ class JsonWriter final : public StatWriter {
   int frames_ = 0;
 };
 
-class CsvWriter final : public StatWriter {
+class StatCsvWriter final : public StatWriter {
  public:
-  CsvWriter(const StatView& view, std::ostream& out) : v_(view), out_(out) {}
+  StatCsvWriter(const StatView& view, std::ostream& out) : v_(view), out_(out) {}
   void begin(const StatHost&) override { out_ << "time_s,object,metric,value,unit\n"; }
 
   void frame(const StatFrame& f) override {
@@ -126,7 +124,7 @@ class CsvWriter final : public StatWriter {
   }
 
  private:
-  void rows(std::int64_t time_s, const std::string& object, const std::vector<Metric>& ms) {
+  void rows(std::int64_t time_s, const std::string& object, const std::vector<MonitorMetric>& ms) {
     const std::string time = time_s < 0 ? "" : std::to_string(time_s);
     for (const auto& m : ms)
       out_ << fmt::format("{},{},{},{},{}\n", time, csv_field(object), m.name, m.value, m.unit);
@@ -139,10 +137,10 @@ class CsvWriter final : public StatWriter {
 }  // namespace
 
 std::unique_ptr<StatWriter> make_stat_json_writer(const StatView& view, std::ostream& out) {
-  return std::make_unique<JsonWriter>(view, out);
+  return std::make_unique<StatJsonWriter>(view, out);
 }
 std::unique_ptr<StatWriter> make_stat_csv_writer(const StatView& view, std::ostream& out) {
-  return std::make_unique<CsvWriter>(view, out);
+  return std::make_unique<StatCsvWriter>(view, out);
 }
 
 }  // namespace hostmark

@@ -44,9 +44,9 @@ std::string cell(double v, int width, Kind kind, bool human) {
   return fmt::format(" {:{}.1f}%", v, width - 1);
 }
 
-class TextWriter final : public StatWriter {
+class StatTextWriter final : public StatWriter {
  public:
-  TextWriter(const StatView& view, std::ostream& out) : v_(view), out_(out) {}
+  StatTextWriter(const StatView& view, std::ostream& out) : v_(view), out_(out) {}
 
   void begin(const StatHost& h) override {
     out_ << fmt::format("{} {} ({}) \t{} \t_{}_\t({} CPU)\n\n", h.sysname, h.release, h.nodename,
@@ -179,7 +179,7 @@ class TextWriter final : public StatWriter {
 }  // namespace
 
 std::unique_ptr<StatWriter> make_stat_text_writer(const StatView& view, std::ostream& out) {
-  return std::make_unique<TextWriter>(view, out);
+  return std::make_unique<StatTextWriter>(view, out);
 }
 
 }  // namespace hostmark

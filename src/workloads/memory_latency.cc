@@ -8,6 +8,7 @@
 #include <new>
 
 #include "cli/units.h"
+#include "io/random_source.h"
 #include "workloads/memory_kernels.h"
 
 namespace hostmark {
@@ -20,14 +21,6 @@ constexpr double kChunkNs = 4e6;                    // one timed run of loads
 constexpr int kMinChunks = 3;                       // the best of at least these is kept
 constexpr double kStepRatio = 1.35;                 // a rise this big is a cache step
 constexpr double kDramFloorNs = 50;                 // no cache is this slow
-
-// SplitMix64: small, fast, and the same sequence on every platform.
-std::uint64_t splitmix64(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
 
 // Follows `loads` (a multiple of kUnroll) links from p; returns where it ended so the loads
 // cannot be optimised away.
@@ -130,7 +123,7 @@ std::vector<std::uint32_t> random_cycle(std::size_t nodes, std::uint64_t seed) {
   for (std::size_t i = 0; i < nodes; ++i) order[i] = static_cast<std::uint32_t>(i);
   std::uint64_t state = seed;
   for (std::size_t i = nodes; i > 1; --i) {  // Fisher-Yates: a uniform visiting order
-    const auto j = static_cast<std::size_t>(splitmix64(state) % i);
+    const auto j = static_cast<std::size_t>(io::splitmix64(state) % i);
     std::swap(order[i - 1], order[j]);
   }
   std::vector<std::uint32_t> next(nodes);

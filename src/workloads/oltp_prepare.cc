@@ -18,8 +18,9 @@ namespace {
 constexpr std::size_t kStatementBytes = 512 * 1024;  // sysbench's bulk insert buffer
 constexpr int kStatementsPerTransaction = 8;
 
-struct Shared {
-  Shared(const OltpSpec& s, const db::Driver& d, std::ostream& o) : spec(s), driver(d), out(o) {}
+struct PrepareShared {
+  PrepareShared(const OltpSpec& s, const db::Driver& d, std::ostream& o)
+      : spec(s), driver(d), out(o) {}
   const OltpSpec& spec;
   const db::Driver& driver;
   std::ostream& out;
@@ -42,7 +43,7 @@ bool exists(db::Connection& conn, db::DriverKind kind, std::string_view name) {
 // way), or where the server allows it the same rows sent by its bulk-load path (PostgreSQL's
 // COPY, MariaDB's LOAD DATA LOCAL), which it parses and inserts faster (docs/PERFORMANCE.md).
 // False when cancelled.
-bool load_rows(Shared& sh, db::Connection& conn, std::string_view name, std::uint64_t seed) {
+bool load_rows(PrepareShared& sh, db::Connection& conn, std::string_view name, std::uint64_t seed) {
   const OltpSpec& spec = sh.spec;
   const db::DriverKind kind = sh.driver.kind();
   const bool ids = oltp_sql::client_ids(spec, kind);
@@ -99,7 +100,7 @@ bool load_rows(Shared& sh, db::Connection& conn, std::string_view name, std::uin
 }
 
 // Makes sbtestN unless it exists; false when cancelled (its partial table dropped).
-bool make_table(Shared& sh, db::Connection& conn, int n, std::uint64_t seed) {
+bool make_table(PrepareShared& sh, db::Connection& conn, int n, std::uint64_t seed) {
   const db::DriverKind kind = sh.driver.kind();
   const std::string name = oltp_sql::table_name(n);
   const std::string partial = oltp_sql::partial_name(n);
@@ -145,7 +146,7 @@ void oltp_prepare(const OltpSpec& spec, const db::Driver& driver, int threads, s
   OltpSpec effective = spec;
   // oltp_insert without auto_inc starts from empty tables (ids come from a unique sequence).
   if (spec.kind == OltpKind::kInsert && !spec.auto_inc) effective.table_size = 0;
-  Shared sh{effective, driver, out};
+  PrepareShared sh{effective, driver, out};
   const int workers = std::max(1, std::min(threads, spec.tables));
   std::vector<std::exception_ptr> errors(static_cast<std::size_t>(workers));
   std::atomic<int> running{workers};

@@ -11,10 +11,10 @@
 namespace hostmark {
 namespace {
 
-constexpr std::uint64_t kHugePageBytes = 2ull << 20;
+constexpr std::uint64_t kSysbenchHugePageBytes = 2ull << 20;
 
 std::uint64_t mapped_bytes(std::uint64_t bytes, bool hugetlb) {
-  const std::uint64_t unit = hugetlb ? kHugePageBytes : 4096;
+  const std::uint64_t unit = hugetlb ? kSysbenchHugePageBytes : 4096;
   return (bytes + unit - 1) / unit * unit;
 }
 

@@ -5,15 +5,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "io/random_source.h"
+
 namespace hostmark {
 namespace {
-
-std::uint64_t splitmix64(std::uint64_t& x) {
-  std::uint64_t z = (x += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 
 std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
@@ -31,7 +26,7 @@ Expected<RandType> parse_rand_type(std::string_view text) {
 }
 
 SysbenchRandom::SysbenchRandom(const RandSpec& spec, std::uint64_t seed) : spec_(spec) {
-  for (auto& word : s_) word = splitmix64(seed);
+  for (auto& word : s_) word = io::splitmix64(seed);
 }
 
 std::uint64_t SysbenchRandom::raw() {
