@@ -1,6 +1,10 @@
 # What `cmake --install` puts where, the generated man page and shell completions, and the
 # Debian package (cpack; scripts/package.sh). See docs/PACKAGING.md.
 include(GNUInstallDirs)
+# Installing (and cpack, which installs through the `preinstall` target) does not build `all`
+# first: it installs what was built. Otherwise packaging a tree with the tests configured would
+# build every test (scripts/package.sh --no-build in tests/dist/). Build, then install.
+set(CMAKE_SKIP_INSTALL_ALL_DEPENDENCY ON)
 
 install(TARGETS hostmark RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 

@@ -10,7 +10,11 @@ void add_output_options(CLI::App& app, OutputOptions& options) {
          "--output-format",
          [&options](const std::string& v) { options.format = parse_output_format(v).value(); },
          "normal (human text), json or csv")
-      ->type_name("FORMAT");
+      ->type_name("FORMAT")
+      // Checks nothing (parse_output_format names the option in its error): lists the values
+      // in --help, the man page and the completions.
+      ->check(
+          CLI::Validator([](const std::string&) { return std::string(); }, "{normal,json,csv}"));
   app.add_option("--output", options.path, "write the result to FILE instead of standard output")
       ->type_name("FILE");
 }

@@ -203,7 +203,7 @@ std::string stat_usage() {
     if (o.positional()) continue;
     std::string left = fmt::format("{}", fmt::join(o.names, ", "));
     if (!o.value_name.empty())
-      left += fmt::format(o.value_optional ? " [{}]" : " {}", o.value_name);
+      left += o.value_optional ? fmt::format(" [{}]", o.value_name) : " " + o.value_name;
     text += fmt::format("  {:<24}{}\n", left, o.help);
   }
   return text + "An interval of 0 or none prints one report since boot; Ctrl-C ends cleanly.\n";

@@ -33,6 +33,17 @@ constexpr std::string_view kSeeAlso =
     "fio(1), sysbench(1), iostat(1), sar(1), iotop(8), hdparm(8), dd(1), bonnie++(8), "
     "free(1), uptime(1)";
 
+// Help text: escaped, with a break point (\:) after each '/', so that a long URL or path can
+// wrap instead of overflowing the line.
+std::string troff_prose(std::string_view text) {
+  std::string out;
+  for (const char ch : troff_escape(text)) {
+    out += ch;
+    if (ch == '/') out += "\\:";
+  }
+  return out;
+}
+
 // "\fB\-t\fR, \fB\-\-threads\fR=\fIN\fR"
 std::string option_label(const OptionDescription& o) {
   if (o.positional()) return fmt::format("\\fI{}\\fR", troff_escape(o.value_name, true));
@@ -59,11 +70,11 @@ std::string synopsis(const ParserDescription& p) {
 
 void write_parser(const ParserDescription& p, std::string& out) {
   out += fmt::format(".PP\n{}\n.br\n", synopsis(p));
-  if (!p.about.empty()) out += troff_escape(p.about) + "\n";
+  if (!p.about.empty()) out += troff_prose(p.about) + "\n";
   for (const auto& o : p.options) {
-    out += fmt::format(".TP\n{}\n{}", option_label(o), troff_escape(o.help));
+    out += fmt::format(".TP\n{}\n{}", option_label(o), troff_prose(o.help));
     if (!o.default_value.empty())
-      out += fmt::format(" [default: {}]", troff_escape(o.default_value));
+      out += fmt::format(" [default: {}]", troff_prose(o.default_value));
     out += '\n';
   }
 }
@@ -93,6 +104,8 @@ std::string format_man_page(std::span<const CommandDescription> commands,
   std::string out = fmt::format(
       ".\\\" Generated from hostmark's option definitions (hostmark_docgen); do not edit.\n"
       ".TH HOSTMARK 1 \"\" \"hostmark {}\" \"User Commands\"\n"
+      // Left-aligned, unhyphenated: option names and URLs must not be stretched or split.
+      ".ad l\n.nh\n"
       ".SH NAME\nhostmark \\- measure and watch a Linux host: CPU, memory, disks, filesystems, "
       "databases\n"
       ".SH SYNOPSIS\n.B hostmark\n.I command\n.RI [ options ]\n.br\n"

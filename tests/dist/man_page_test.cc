@@ -132,6 +132,7 @@ TEST(ManPage, RendersWithoutWarnings) {
                                     {"", 120'000, {"MANPAGER=cat", "MANWIDTH=80"}});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.err, "");
+    EXPECT_EQ(r.out.find("warning"), std::string::npos) << r.out;  // man-db passes troff's on
     EXPECT_NE(r.out.find("hostmark disk --timing"), std::string::npos);
   }
 }
