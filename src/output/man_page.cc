@@ -51,10 +51,11 @@ std::string option_label(const OptionDescription& o) {
   for (const auto& name : o.names)
     label += fmt::format("{}\\fB{}\\fR", label.empty() ? "" : ", ", troff_escape(name, true));
   if (o.value_name.empty()) return label;
+  // --name=VALUE, --name[=VALUE]; -n VALUE, -n [VALUE]
   const bool long_name = o.names.back().starts_with("--");
-  const std::string value =
-      fmt::format("{}\\fI{}\\fR", long_name ? "=" : " ", troff_escape(o.value_name, true));
-  return label + (o.value_optional ? "[" + value + "]" : value);
+  const std::string value = fmt::format("\\fI{}\\fR", troff_escape(o.value_name, true));
+  if (long_name) return label + (o.value_optional ? "[=" + value + "]" : "=" + value);
+  return label + (o.value_optional ? " [" + value + "]" : " " + value);
 }
 
 // "disk --timing [target]": the invocation and its positional arguments.

@@ -2,6 +2,8 @@
 // and every option that `hostmark <command> --help` prints, in every mode (the anti-drift check:
 // the --help texts are read here, not the descriptions the page was made from); it renders
 // without warnings.
+#include "output/man_page.h"
+
 #include <gtest/gtest.h>
 
 #include <cctype>
@@ -135,6 +137,33 @@ TEST(ManPage, RendersWithoutWarnings) {
     EXPECT_EQ(r.out.find("warning"), std::string::npos) << r.out;  // man-db passes troff's on
     EXPECT_NE(r.out.find("hostmark disk --timing"), std::string::npos);
   }
+}
+
+// The formatter on a small description: option labels, defaults, escapes.
+TEST(ManPageFormat, LabelsOptionsAndEscapesText) {
+  OptionDescription threads, part, format, path;
+  threads.names = {"-t", "--threads"};
+  threads.value_name = "N";
+  threads.help = "threads\n.not a request";
+  threads.default_value = "1";
+  part.names = {"-p"};
+  part.value_name = "ALL";
+  part.value_optional = true;
+  format.names = {"--cmdhelp"};
+  format.value_name = "OPTION";
+  format.value_optional = true;
+  path.value_name = "dir";
+  path.help = "a path like C:\\x or /a/b";
+  const std::vector<CommandDescription> commands{
+      {"demo", "a demo", {{"demo --mode", "", "about it", {threads, part, format, path}}}}};
+  const std::string page = format_man_page(commands, "9.9");
+  for (const char* line :
+       {".TH HOSTMARK 1 \"\" \"hostmark 9.9\" \"User Commands\"", ".SS \"hostmark demo\"",
+        R"(\fBhostmark demo \-\-mode\fR [\fIoptions\fR] [\fIdir\fR])",
+        R"(\fB\-t\fR, \fB\-\-threads\fR=\fIN\fR)", "threads\n\\&.not a request [default: 1]",
+        R"(\fB\-p\fR [\fIALL\fR])", R"(\fB\-\-cmdhelp\fR[=\fIOPTION\fR])",
+        R"(a path like C:\ex or /\:a/\:b)"})
+    EXPECT_NE(page.find(line), std::string::npos) << line << "\n" << page;
 }
 
 }  // namespace
