@@ -51,6 +51,8 @@ for preset in dev asan; do
   fi
   ctest --preset "$preset" -j "$(nproc)"
 done
+echo "== Debian package of the release build, checked (scripts/package.sh --check)" >&2
+scripts/package.sh --no-build --check
 echo "== ThreadSanitizer: runner, workloads, engines, fio job threads, monitors, top, exporter" >&2
 scripts/tsan.sh
 echo "== fuzzing: every target of fuzz/, built by the asan preset, for ${HOSTMARK_FUZZ_SECONDS:=20} s (scripts/fuzz.sh)" >&2

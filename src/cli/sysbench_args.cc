@@ -171,4 +171,26 @@ std::string format_sysbench_help(std::span<const SbOptionGroup> groups) {
   return out;
 }
 
+std::vector<OptionDescription> describe_sysbench_options(std::span<const SbOptionGroup> groups) {
+  std::vector<OptionDescription> options;
+  for (const auto& g : groups) {
+    for (const auto& d : g.options) {
+      OptionDescription o;
+      o.names = {fmt::format("--{}", d.name)};
+      o.help = d.help;
+      o.default_value = d.default_value;
+      if (d.type == SbArgType::kFlag) {
+        o.value_name = "on|off";
+        o.choices = {"on", "off"};
+        o.value_optional = true;
+      } else {
+        const std::string_view label = type_label(d.type);  // "=N", "=[LIST,...]"
+        o.value_name = d.type == SbArgType::kList ? "LIST" : std::string(label.substr(1));
+      }
+      options.push_back(std::move(o));
+    }
+  }
+  return options;
+}
+
 }  // namespace hostmark

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/command_description.h"
 #include "core/error.h"
 
 namespace hostmark {
@@ -67,5 +68,8 @@ class SbArgs {
 // The option lines of `groups` as sysbench prints them:
 //   "  --threads=N                     number of threads to use [1]"
 std::string format_sysbench_help(std::span<const SbOptionGroup> groups);
+
+// The options of `groups` as data (cli/command_description.h), with the same value labels.
+std::vector<OptionDescription> describe_sysbench_options(std::span<const SbOptionGroup> groups);
 
 }  // namespace hostmark

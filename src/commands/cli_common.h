@@ -18,8 +18,12 @@ void add_save_options(CLI::App& app, SaveOptions& options);
 
 // Parses `args` (without the command name). Returns false when --help was asked (help is
 // printed to io.out) or when io.parse_only is set: the command then returns 0 without running.
+// With io.describe set, appends describe_cli_app(app) there and returns false before parsing.
 // Throws Failure with a usage error naming the option on bad input.
 bool parse_command_line(CLI::App& app, const std::vector<std::string>& args, const CommandIo& io);
+
+// What `app --help` lists, as data: its name, description and every option but --help.
+ParserDescription describe_cli_app(const CLI::App& app);
 
 // Writes `result` where `options` say, in their format, then saves it in the results store as
 // `save` says (commands/result_saving.h); returns the exit status (0, or 1 when the output could

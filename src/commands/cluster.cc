@@ -185,8 +185,12 @@ void write_cluster_text(const Result& r, std::ostream& out) {
 int run_rank(mpi::Comm& comm, const std::vector<std::string>& args, const CommandIo& io,
              Lockstep& lock) {
   std::ostream nothing(nullptr);
-  const CommandIo rank_io{comm.rank() == 0 ? io.out : nothing, io.err, io.err_is_tty,
-                          io.before_abandon, io.parse_only};
+  const CommandIo rank_io{comm.rank() == 0 ? io.out : nothing,
+                          io.err,
+                          io.err_is_tty,
+                          io.before_abandon,
+                          io.parse_only,
+                          io.describe};
   const auto parsed = parse_cluster(args, rank_io);
   if (!parsed) return 0;
   const ClusterOptions& o = *parsed;

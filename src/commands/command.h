@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/command_description.h"
+
 namespace hostmark {
 
 struct CommandIo {
@@ -23,6 +25,9 @@ struct CommandIo {
   // touching any file (bad arguments still throw Failure; --help still prints). For the fuzz
   // target of the command lines (fuzz/command_line_fuzz.cc) and tests.
   bool parse_only = false;
+  // When set, a command appends the description of each of its parsers (every mode's) here and
+  // returns 0 without parsing, running or printing (commands/describe_commands.h).
+  std::vector<ParserDescription>* describe = nullptr;
 };
 
 using CommandFn = int (*)(const std::vector<std::string>& args, const CommandIo& io);

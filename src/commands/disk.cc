@@ -17,6 +17,11 @@ bool has_flag(const std::vector<std::string>& args, std::string_view flag) {
 }  // namespace
 
 int run_disk_command(const std::vector<std::string>& args, const CommandIo& io) {
+  if (io.describe != nullptr) {  // every mode, each with its own parser
+    for (CommandFn mode : {run_disk_profile, run_disk_timing, run_disk_identify, run_disk_dd})
+      mode({}, io);
+    return 0;
+  }
   if (has_flag(args, "--timing")) return run_disk_timing(args, io);
   if (has_flag(args, "--identify")) return run_disk_identify(args, io);
   if (has_flag(args, "--seq-write") || has_flag(args, "--seq-read")) return run_disk_dd(args, io);

@@ -23,6 +23,10 @@
 namespace hostmark {
 
 int run_fio_command(const std::vector<std::string>& args, const CommandIo& io) {
+  if (io.describe != nullptr) {
+    describe_fio(*io.describe);
+    return 0;
+  }
   // Under mpirun/srun (or with a distributed option), one rank of a distributed run.
   const std::unique_ptr<mpi::Comm> comm = mpi::make_comm();
   const mpi::SplitArgs split = mpi::split_dist_options(args).value();

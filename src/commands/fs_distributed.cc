@@ -101,8 +101,12 @@ int run_fs_rank(mpi::Comm& comm, const std::vector<std::string>& args, const Com
                 Lockstep& lock) {
   const int rank = comm.rank();
   std::ostream nothing(nullptr);
-  const CommandIo rank_io{rank == 0 ? io.out : nothing, io.err, io.err_is_tty, io.before_abandon,
-                          io.parse_only};
+  const CommandIo rank_io{rank == 0 ? io.out : nothing,
+                          io.err,
+                          io.err_is_tty,
+                          io.before_abandon,
+                          io.parse_only,
+                          io.describe};
   Result r;
   r.command = "fs";
   const auto line = parse_fs_command_line(args, rank_io, r.context);

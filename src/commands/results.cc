@@ -95,6 +95,13 @@ int run_results_delete(const std::vector<std::string>& args, const CommandIo& io
 }
 
 int run_results_command(const std::vector<std::string>& args, const CommandIo& io) {
+  if (io.describe != nullptr) {  // every subcommand, each with its own parser
+    for (const auto& s : kSubcommands) {
+      s.run({}, io);
+      io.describe->back().subcommand = s.name;
+    }
+    return 0;
+  }
   if (args.empty()) {
     throw Failure(usage_error(
         "results",

@@ -174,6 +174,10 @@ class StatRun {
 }  // namespace
 
 int run_stat_command(const std::vector<std::string>& args, const CommandIo& io) {
+  if (io.describe != nullptr) {
+    io.describe->push_back(describe_stat_options());
+    return 0;
+  }
   const StatOptions o = parse_stat_options(args);
   if (io.parse_only) return 0;
   if (o.help) {

@@ -162,21 +162,51 @@ StatOptions parse_stat_options(const std::vector<std::string>& args) {
   return o;
 }
 
-const char* stat_usage() {
-  return "Usage: hostmark stat [options] [interval [count]] [device...|ALL]\n"
-         "CPU and block device statistics as iostat (sysstat 12.6) computes them.\n"
-         "  -c            CPU report only          -d   device report only\n"
-         "  -x            extended device report   -k | -m  kB (default) or MB\n"
-         "  -p [ALL|dev[,dev...]]  partitions too (of dev, or all)\n"
-         "  -h            human-readable sizes, device name last\n"
-         "  -y            skip the first report (statistics since boot)\n"
-         "  -z            omit devices without requests in the interval\n"
-         "  -t            print the time of each report\n"
-         "  -o JSON       iostat's JSON document\n"
-         "  --sar         sar -b's summary (tps rtps wtps dtps bread/s bwrtn/s bdscd/s)\n"
-         "  --mem         memory (as free) and load (as uptime) after each report\n"
-         "  --output-format=normal|json|csv   --output=FILE\n"
-         "An interval of 0 or none prints one report since boot; Ctrl-C ends cleanly.\n";
+ParserDescription describe_stat_options() {
+  ParserDescription p{
+      "stat", "", "CPU and block device statistics as iostat (sysstat 12.6) computes them.", {}};
+  const auto row = [&p](std::vector<std::string> names, std::string value, std::string help) {
+    OptionDescription& o = p.options.emplace_back();
+    o.names = std::move(names);
+    o.value_name = std::move(value);
+    o.help = std::move(help);
+  };
+  row({"-c"}, "", "CPU report only");
+  row({"-d"}, "", "device report only");
+  row({"-x"}, "", "extended device report");
+  row({"-k"}, "", "kB per second (the default)");
+  row({"-m"}, "", "MB per second");
+  row({"-p"}, "ALL|dev[,dev...]", "partitions too (of dev, or all)");
+  p.options.back().value_optional = true;
+  row({"-h", "--human"}, "", "human-readable sizes, device name last");
+  row({"-y"}, "", "skip the first report (statistics since boot)");
+  row({"-z"}, "", "omit devices without requests in the interval");
+  row({"-t"}, "", "print the time of each report");
+  row({"-o"}, "JSON", "iostat's JSON document");
+  p.options.back().choices = {"JSON"};
+  row({"--sar"}, "", "sar -b's summary (tps rtps wtps dtps bread/s bwrtn/s bdscd/s)");
+  row({"--mem"}, "", "memory (as free) and load (as uptime) after each report");
+  row({"--output-format"}, "FORMAT", "normal (human text), json or csv");
+  p.options.back().choices = {"normal", "json", "csv"};
+  row({"--output"}, "FILE", "write the report to FILE instead of standard output");
+  row({}, "interval", "seconds between reports (0 or none: one report since boot)");
+  row({}, "count", "number of reports (default: until Ctrl-C)");
+  row({}, "device", "block devices to show (ALL: also those without any I/O)");
+  return p;
+}
+
+std::string stat_usage() {
+  const ParserDescription p = describe_stat_options();
+  std::string text = fmt::format(
+      "Usage: hostmark stat [options] [interval [count]] [device...|ALL]\n{}\n", p.about);
+  for (const OptionDescription& o : p.options) {
+    if (o.positional()) continue;
+    std::string left = fmt::format("{}", fmt::join(o.names, ", "));
+    if (!o.value_name.empty())
+      left += o.value_optional ? fmt::format(" [{}]", o.value_name) : " " + o.value_name;
+    text += fmt::format("  {:<24}{}\n", left, o.help);
+  }
+  return text + "An interval of 0 or none prints one report since boot; Ctrl-C ends cleanly.\n";
 }
 
 }  // namespace hostmark

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/command_description.h"
 #include "monitor/stat_report.h"
 #include "output/format.h"
 
@@ -33,7 +34,10 @@ struct StatOptions {
 // Parses `args` (without "stat"). Throws Failure (usage error, what = "stat") on bad input.
 StatOptions parse_stat_options(const std::vector<std::string>& args);
 
+// The options and arguments `hostmark stat` takes, as data; stat_usage() prints them.
+ParserDescription describe_stat_options();
+
 // The usage text printed by `hostmark stat --help`.
-const char* stat_usage();
+std::string stat_usage();
 
 }  // namespace hostmark

@@ -46,6 +46,21 @@ void print_test_help(const SysbenchTest& t, std::ostream& out) {
   out << format_sysbench_help(std::span(&group, 1));
 }
 
+// The general options, then each test's, as print_general_help and print_test_help show them.
+void describe_sysbench(std::vector<ParserDescription>& out) {
+  ParserDescription general{"sysbench", "",
+                            "A drop-in for sysbench 1.0.20: hostmark sysbench [options]... "
+                            "[testname] [command], where command is prepare, run, cleanup or "
+                            "help. Options every test accepts:",
+                            describe_sysbench_options(sysbench_common_groups())};
+  out.push_back(std::move(general));
+  for (const auto& t : sysbench_tests()) {
+    const SbOptionGroup group{t.name, t.options};
+    out.push_back({fmt::format("sysbench {}", t.name), std::string(t.name),
+                   std::string(t.description), describe_sysbench_options(std::span(&group, 1))});
+  }
+}
+
 // The limits and reporting a run needs, checked with the option named in every error.
 RunSpec run_spec_from(const SysbenchTest& test, const SbArgs& a, std::span<const SbOptionGroup> g) {
   RunSpec s;
@@ -228,6 +243,10 @@ std::string test_names() {
 }  // namespace
 
 int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& io) {
+  if (io.describe != nullptr) {
+    describe_sysbench(*io.describe);
+    return 0;
+  }
   const SbArgs args = SbArgs::parse(argv).value();
   if (args.test().empty()) {
     if (args.has("version")) {
