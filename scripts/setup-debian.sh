@@ -53,7 +53,14 @@ sudo_cmd=()
 [ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
 if [ "$arm64" -eq 1 ]; then
   packages+=(crossbuild-essential-arm64 qemu-user-static)
-  for lib in "${build_libs[@]}" libgtest-dev libgmock-dev; do packages+=("$lib:arm64"); done
+  # libcli11-dev and nlohmann-json3-dev are header-only "Architecture: all" packages: the host's
+  # copy serves the cross build, and dpkg-query does not know them as NAME:arm64.
+  for lib in "${build_libs[@]}" libgtest-dev libgmock-dev; do
+    case "$lib" in
+      libcli11-dev | nlohmann-json3-dev) ;;
+      *) packages+=("$lib:arm64") ;;
+    esac
+  done
   if ! dpkg --print-foreign-architectures | grep -qx arm64; then
     "${sudo_cmd[@]}" dpkg --add-architecture arm64
   fi
