@@ -53,13 +53,13 @@ sudo_cmd=()
 [ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
 if [ "$arm64" -eq 1 ]; then
   packages+=(crossbuild-essential-arm64 qemu-user-static)
-  # libcli11-dev and nlohmann-json3-dev are header-only "Architecture: all" packages: the host's
-  # copy serves the cross build, and dpkg-query does not know them as NAME:arm64.
-  for lib in "${build_libs[@]}" libgtest-dev libgmock-dev; do
-    case "$lib" in
-      libcli11-dev | nlohmann-json3-dev) ;;
-      *) packages+=("$lib:arm64") ;;
-    esac
+  # The arm64 builds of the libraries hostmark links (Multi-Arch: same, beside the amd64 ones).
+  # Not CLI11 and nlohmann-json (architecture-independent headers, already there), nor
+  # libmariadb-dev and libpq-dev: they are not multi-arch (the arm64 one would remove the
+  # native one) and hostmark needs only their headers, which are the same.
+  for lib in libfmt-dev liburing-dev libaio-dev libxxhash-dev libssl-dev libblkid-dev zlib1g-dev \
+             libncurses-dev libsqlite3-dev libgtest-dev libgmock-dev; do
+    packages+=("$lib:arm64")
   done
   if ! dpkg --print-foreign-architectures | grep -qx arm64; then
     "${sudo_cmd[@]}" dpkg --add-architecture arm64
