@@ -21,9 +21,15 @@ set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY BOTH)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE BOTH)
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE BOTH)
 
-# Tests and try_run() run the arm64 programs under qemu-user with the arm64 loader and libraries
-# (binfmt_misc need not be registered).
+# Tests and try_run() run the arm64 programs under qemu-user, named explicitly (binfmt_misc need
+# not be registered). One glibc must serve a program: with the multiarch libc6:arm64 installed
+# (the arm64 -dev libraries bring it), its loader /lib/ld-linux-aarch64.so.1 and the host's
+# ld.so.cache give a consistent set. `-L /usr/aarch64-linux-gnu` would take the cross
+# toolchain's loader (libc6-arm64-cross) but still find the multiarch libc.so.6 through that
+# cache: the two Debian builds of glibc 2.36 mixed deadlock in the first pthread_create.
 find_program(HOSTMARK_QEMU_AARCH64 NAMES qemu-aarch64-static qemu-aarch64)
-if(HOSTMARK_QEMU_AARCH64)
+if(HOSTMARK_QEMU_AARCH64 AND EXISTS /lib/ld-linux-aarch64.so.1)
+  set(CMAKE_CROSSCOMPILING_EMULATOR ${HOSTMARK_QEMU_AARCH64})
+elseif(HOSTMARK_QEMU_AARCH64)
   set(CMAKE_CROSSCOMPILING_EMULATOR ${HOSTMARK_QEMU_AARCH64} -L /usr/${HOSTMARK_CROSS_TRIPLE})
 endif()
