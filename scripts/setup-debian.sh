@@ -61,6 +61,9 @@ if [ "$arm64" -eq 1 ]; then
              libncurses-dev libsqlite3-dev libgtest-dev libgmock-dev; do
     packages+=("$lib:arm64")
   done
+  # The arm64 loader and C++ runtime that qemu-aarch64-static runs the tests with
+  # (cmake/aarch64-linux-gnu.cmake); the libraries above bring them, named here to be sure.
+  packages+=(libc6:arm64 libstdc++6:arm64)
   if ! dpkg --print-foreign-architectures | grep -qx arm64; then
     "${sudo_cmd[@]}" dpkg --add-architecture arm64
   fi

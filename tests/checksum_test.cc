@@ -19,15 +19,40 @@ std::string hex(std::span<const std::uint8_t> d) {
   return digest_text(ChecksumKind::kMd5, digest);  // md5/sha256 text: the bytes in hex
 }
 
+// A hardware crc32c implementation that this CPU can run.
+struct HardwareCrc {
+  const char* name;
+  std::uint32_t (*fn)(std::span<const std::byte>, std::uint32_t);
+};
+
+std::vector<HardwareCrc> hardware_crcs() {
+  std::vector<HardwareCrc> out;
+  if (crc32c_sse42_available()) out.push_back({"sse4.2", crc32c_sse42});
+  if (crc32c_armv8_available()) out.push_back({"armv8 crc", crc32c_armv8});
+  return out;
+}
+
 TEST(Crc32c, CheckValueOfEveryImplementation) {
   // The CRC catalogue's check value for CRC-32C (CRC-32/ISCSI).
   EXPECT_EQ(crc32c(bytes_of("123456789")), 0xE3069283u);
   EXPECT_EQ(crc32c_portable(bytes_of("123456789")), 0xE3069283u);
   EXPECT_EQ(crc32c({}), 0u);
-  if (!crc32c_sse42_available())
-    GTEST_SKIP() << "this CPU has no SSE4.2: only the table version ran";
-  EXPECT_EQ(crc32c_sse42(bytes_of("123456789")), 0xE3069283u);
+  if (hardware_crcs().empty())
+    GTEST_SKIP() << "this CPU has neither SSE4.2 nor ARMv8 CRC32: only the table version ran";
+  for (const auto& hw : hardware_crcs()) {
+    EXPECT_EQ(hw.fn(bytes_of("123456789"), 0), 0xE3069283u) << hw.name;
+    EXPECT_EQ(hw.fn({}, 0), 0u) << hw.name;
+  }
 }
+
+#if defined(__aarch64__)
+TEST(Crc32c, Arm64HasTheCrcInstructions) {
+  // Every arm64 core hostmark targets (Cortex-A53/A72/A76, Neoverse; qemu's default "max")
+  // has them: a false here means the HWCAP test is wrong, not the CPU.
+  EXPECT_TRUE(crc32c_armv8_available());
+  EXPECT_FALSE(crc32c_sse42_available());
+}
+#endif
 
 TEST(Crc32c, Rfc3720Vectors) {
   // RFC 3720 (iSCSI) appendix B.4.
@@ -53,28 +78,32 @@ TEST(Crc32c, ContinuesFromAPreviousCrc) {
 }
 
 TEST(Crc32c, HardwareAndTableAgreeOnEveryLengthAndAlignment) {
-  if (!crc32c_sse42_available()) GTEST_SKIP() << "this CPU has no SSE4.2: nothing to compare";
-  std::mt19937_64 rng(12345);
-  std::vector<std::byte> data(1024 + 8);
-  for (auto& b : data) b = static_cast<std::byte>(rng());
-  for (std::size_t start = 0; start < 8; ++start) {
-    for (std::size_t len = 0; len <= 1024; ++len) {
-      const auto piece = std::span<const std::byte>(data).subspan(start, len);
-      const auto seed = static_cast<std::uint32_t>(rng());
-      ASSERT_EQ(crc32c_sse42(piece), crc32c_portable(piece))
-          << "start " << start << " length " << len;
-      ASSERT_EQ(crc32c_sse42(piece, seed), crc32c_portable(piece, seed)) << "start " << start;
+  if (hardware_crcs().empty())
+    GTEST_SKIP() << "this CPU has no crc32c instruction: nothing to compare";
+  for (const auto& [name, crc32c_hardware] : hardware_crcs()) {
+    SCOPED_TRACE(name);
+    std::mt19937_64 rng(12345);
+    std::vector<std::byte> data(1024 + 8);
+    for (auto& b : data) b = static_cast<std::byte>(rng());
+    for (std::size_t start = 0; start < 8; ++start) {
+      for (std::size_t len = 0; len <= 1024; ++len) {
+        const auto piece = std::span<const std::byte>(data).subspan(start, len);
+        const auto seed = static_cast<std::uint32_t>(rng());
+        ASSERT_EQ(crc32c_hardware(piece, 0), crc32c_portable(piece))
+            << "start " << start << " length " << len;
+        ASSERT_EQ(crc32c_hardware(piece, seed), crc32c_portable(piece, seed)) << "start " << start;
+      }
     }
-  }
-  // Longer inputs go through the three-stream path several times, with every kind of remainder.
-  std::vector<std::byte> big(70000);
-  for (auto& b : big) b = static_cast<std::byte>(rng());
-  for (int trial = 0; trial < 300; ++trial) {
-    const std::size_t start = rng() % 8;
-    const std::size_t len = rng() % (big.size() - start);
-    const auto piece = std::span<const std::byte>(big).subspan(start, len);
-    ASSERT_EQ(crc32c_sse42(piece), crc32c_portable(piece))
-        << "start " << start << " length " << len;
+    // Longer inputs go through the three-stream path several times, with every kind of remainder.
+    std::vector<std::byte> big(70000);
+    for (auto& b : big) b = static_cast<std::byte>(rng());
+    for (int trial = 0; trial < 300; ++trial) {
+      const std::size_t start = rng() % 8;
+      const std::size_t len = rng() % (big.size() - start);
+      const auto piece = std::span<const std::byte>(big).subspan(start, len);
+      ASSERT_EQ(crc32c_hardware(piece, 0), crc32c_portable(piece))
+          << "start " << start << " length " << len;
+    }
   }
 }
 

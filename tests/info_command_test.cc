@@ -78,6 +78,7 @@ TEST(InfoText, GoldenLayout) {
             "  Model               Intel(R) Xeon(R) Gold 6338 (GenuineIntel)\n"
             "  Topology            2 sockets, 64 cores, 128 threads (2 threads per core)\n"
             "  Frequency           max 3200 MHz, base 2000 MHz, current 2000 MHz\n"
+            "  Temperature         not reported\n"
             "\nCaches\n"
             "  L1d                 48 KiB, 12-way, 64 B lines, shared by 2 CPUs\n"
             "  L3                  48 MiB, 12-way, 64 B lines, shared by 64 CPUs\n"

@@ -329,7 +329,9 @@ TEST(VerifyThroughput, FillAndCheckCrc32cOfOneMebibyte) {
   const auto secs = [](auto d) { return std::chrono::duration<double>(d).count(); };
   std::printf("fill+crc32c: %.0f MiB/s, check (crc32c): %.0f MiB/s (%s crc32c; not asserted)\n",
               mib / secs(t1 - t0), mib / secs(t2 - t1),
-              crc32c_sse42_available() ? "SSE4.2" : "table");
+              crc32c_sse42_available()   ? "SSE4.2"
+              : crc32c_armv8_available() ? "ARMv8"
+                                         : "table");
   EXPECT_EQ(bad, 0);
 }
 

@@ -4,9 +4,10 @@
 // inside libcrypto).
 //
 // crc32c is CRC-32/Castagnoli (reflected polynomial 0x82F63B78, initial value and final xor
-// 0xFFFFFFFF; crc32c("123456789") == 0xE3069283). crc32c() picks the SSE4.2 crc32 instruction
-// when the CPU has it (decided once per process) and a slice-by-8 table otherwise; both give the
-// same value for every input, and both are exported so tests can compare them.
+// 0xFFFFFFFF; crc32c("123456789") == 0xE3069283). crc32c() picks the CPU's crc32c instruction
+// when it has one (SSE4.2 crc32 on x86-64, the ARMv8 CRC32 extension's crc32cb/crc32cx on arm64;
+// decided once per process) and a slice-by-8 table otherwise; all give the same value for every
+// input, and all are exported so tests can compare them.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -24,6 +25,11 @@ std::uint32_t crc32c_portable(std::span<const std::byte> data, std::uint32_t crc
 std::uint32_t crc32c_sse42(std::span<const std::byte> data, std::uint32_t crc = 0);
 // true when this CPU has SSE4.2 (always false off x86-64).
 bool crc32c_sse42_available();
+// The ARMv8 CRC32 implementation. Call it only when crc32c_armv8_available().
+std::uint32_t crc32c_armv8(std::span<const std::byte> data, std::uint32_t crc = 0);
+// true when this CPU has the ARMv8 CRC32 instructions (HWCAP_CRC32 in the kernel's AT_HWCAP;
+// every Raspberry Pi 3/4/5 core has them); always false off arm64.
+bool crc32c_armv8_available();
 
 // XXH3 64-bit hash with seed 0 (libxxhash's XXH3_64bits).
 std::uint64_t xxh3_64(std::span<const std::byte> data);

@@ -1,4 +1,5 @@
-// crc32c: slice-by-8 tables (built at compile time) and the SSE4.2 crc32 instruction.
+// crc32c: slice-by-8 tables (built at compile time), the SSE4.2 crc32 instruction (x86-64) and
+// the ARMv8 CRC32 instructions (arm64).
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -7,6 +8,9 @@
 
 #if defined(__x86_64__)
 #include <nmmintrin.h>
+#elif defined(__aarch64__)
+#include <arm_acle.h>
+#include <sys/auxv.h>
 #endif
 
 namespace hostmark::io {
@@ -32,8 +36,8 @@ constexpr Tables make_tables() {
 }
 constexpr Tables kTables = make_tables();
 
-// The SSE4.2 path runs three independent crc streams over three adjacent strides (the crc32
-// instruction has a latency of 3 cycles and a throughput of 1), then joins them: the raw crc
+// The SSE4.2 and ARMv8 paths run three independent crc streams over three adjacent strides (the
+// crc32 instruction has a latency of 3 cycles and a throughput of 1), then joins them: the raw crc
 // register is linear, so crc(c, A B) = shift(crc(c, A), |B|) ^ crc(0, B), where shift(v, n) is v
 // followed by n zero bytes. kShift holds shift(., kStride) as four byte-indexed tables.
 constexpr std::size_t kStride = 256;  // bytes per stream per round
@@ -70,50 +74,63 @@ inline std::uint32_t load_le32(const unsigned char* p) {
          static_cast<std::uint32_t>(p[2]) << 16 | static_cast<std::uint32_t>(p[3]) << 24;
 }
 
-#if defined(__x86_64__)
-__attribute__((target("sse4.2"))) std::uint32_t sse42_raw(std::uint32_t crc, const unsigned char* p,
-                                                          std::size_t n) {
-  while (n > 0 && (reinterpret_cast<std::uintptr_t>(p) & 7u) != 0) {
-    crc = _mm_crc32_u8(crc, *p++);
-    --n;
+// The raw (not inverted) crc of n bytes at p, in three streams, with the byte and word steps
+// crc_byte(crc, byte) and crc_word(crc, 8 bytes as a little-endian u64) of the namespace it is
+// expanded in: one body for every instruction set, each compiled with its target attribute.
+#define HOSTMARK_CRC32C_THREE_STREAMS(target_attribute)                     \
+  __attribute__((target(target_attribute))) std::uint32_t raw(              \
+      std::uint32_t crc, const unsigned char* p, std::size_t n) {           \
+    for (; n > 0 && (reinterpret_cast<std::uintptr_t>(p) & 7u) != 0; --n) { \
+      crc = crc_byte(crc, *p++);                                            \
+    }                                                                       \
+    for (; n >= 3 * kStride; p += 3 * kStride, n -= 3 * kStride) {          \
+      std::uint32_t c0 = crc;                                               \
+      std::uint32_t c1 = 0;                                                 \
+      std::uint32_t c2 = 0;                                                 \
+      for (std::size_t i = 0; i < kStride; i += 8) {                        \
+        c0 = crc_word(c0, load_u64(p + i));                                 \
+        c1 = crc_word(c1, load_u64(p + kStride + i));                       \
+        c2 = crc_word(c2, load_u64(p + 2 * kStride + i));                   \
+      }                                                                     \
+      crc = shift_stride(shift_stride(c0) ^ c1) ^ c2;                       \
+    }                                                                       \
+    for (; n >= 8; p += 8, n -= 8) crc = crc_word(crc, load_u64(p));        \
+    for (; n > 0; --n) crc = crc_byte(crc, *p++);                           \
+    return crc;                                                             \
   }
-  std::uint64_t c = crc;
-  while (n >= 3 * kStride) {
-    std::uint64_t c0 = c;
-    std::uint64_t c1 = 0;
-    std::uint64_t c2 = 0;
-    for (std::size_t i = 0; i < kStride; i += 8) {
-      std::uint64_t w0;
-      std::uint64_t w1;
-      std::uint64_t w2;
-      std::memcpy(&w0, p + i, 8);
-      std::memcpy(&w1, p + kStride + i, 8);
-      std::memcpy(&w2, p + 2 * kStride + i, 8);
-      c0 = _mm_crc32_u64(c0, w0);
-      c1 = _mm_crc32_u64(c1, w1);
-      c2 = _mm_crc32_u64(c2, w2);
-    }
-    const std::uint32_t c01 =
-        shift_stride(static_cast<std::uint32_t>(c0)) ^ static_cast<std::uint32_t>(c1);
-    c = shift_stride(c01) ^ static_cast<std::uint32_t>(c2);
-    p += 3 * kStride;
-    n -= 3 * kStride;
-  }
-  while (n >= 8) {
-    std::uint64_t w;
-    std::memcpy(&w, p, 8);
-    c = _mm_crc32_u64(c, w);
-    p += 8;
-    n -= 8;
-  }
-  crc = static_cast<std::uint32_t>(c);
-  while (n > 0) {
-    crc = _mm_crc32_u8(crc, *p++);
-    --n;
-  }
-  return crc;
+
+inline std::uint64_t load_u64(const unsigned char* p) {
+  std::uint64_t w;
+  std::memcpy(&w, p, 8);
+  return w;
 }
+
+#if defined(__x86_64__)
+namespace sse42 {
+__attribute__((target("sse4.2"))) inline std::uint32_t crc_byte(std::uint32_t c, unsigned char b) {
+  return _mm_crc32_u8(c, b);
+}
+__attribute__((target("sse4.2"))) inline std::uint32_t crc_word(std::uint32_t c, std::uint64_t w) {
+  return static_cast<std::uint32_t>(_mm_crc32_u64(c, w));
+}
+HOSTMARK_CRC32C_THREE_STREAMS("sse4.2")
+}  // namespace sse42
 #endif
+
+#if defined(__aarch64__)
+namespace armv8 {
+// crc32cb and crc32cx of the ARMv8 CRC32 extension.
+__attribute__((target("+crc"))) inline std::uint32_t crc_byte(std::uint32_t c, unsigned char b) {
+  return __crc32cb(c, b);
+}
+__attribute__((target("+crc"))) inline std::uint32_t crc_word(std::uint32_t c, std::uint64_t w) {
+  return __crc32cd(c, w);
+}
+HOSTMARK_CRC32C_THREE_STREAMS("+crc")
+}  // namespace armv8
+#endif
+
+#undef HOSTMARK_CRC32C_THREE_STREAMS
 
 }  // namespace
 
@@ -151,15 +168,34 @@ bool crc32c_sse42_available() {
 
 std::uint32_t crc32c_sse42(std::span<const std::byte> data, std::uint32_t crc) {
 #if defined(__x86_64__)
-  return ~sse42_raw(~crc, reinterpret_cast<const unsigned char*>(data.data()), data.size());
+  return ~sse42::raw(~crc, reinterpret_cast<const unsigned char*>(data.data()), data.size());
+#else
+  return crc32c_portable(data, crc);
+#endif
+}
+
+bool crc32c_armv8_available() {
+#if defined(__aarch64__)
+  return (getauxval(AT_HWCAP) & HWCAP_CRC32) != 0;
+#else
+  return false;
+#endif
+}
+
+std::uint32_t crc32c_armv8(std::span<const std::byte> data, std::uint32_t crc) {
+#if defined(__aarch64__)
+  return ~armv8::raw(~crc, reinterpret_cast<const unsigned char*>(data.data()), data.size());
 #else
   return crc32c_portable(data, crc);
 #endif
 }
 
 std::uint32_t crc32c(std::span<const std::byte> data, std::uint32_t crc) {
-  static const bool kHardware = crc32c_sse42_available();
-  return kHardware ? crc32c_sse42(data, crc) : crc32c_portable(data, crc);
+  using Implementation = std::uint32_t (*)(std::span<const std::byte>, std::uint32_t);
+  static const Implementation kChosen = crc32c_sse42_available()   ? crc32c_sse42
+                                        : crc32c_armv8_available() ? crc32c_armv8
+                                                                   : crc32c_portable;
+  return kChosen(data, crc);
 }
 
 }  // namespace hostmark::io

@@ -24,6 +24,28 @@ json cpu_json(const sysinfo::CpuTopology& c) {
           {"topology_source", str_or_null(c.topology_source)}};
 }
 
+json board_json(const sysinfo::BoardInfo& b) {
+  json zones = json::array();
+  for (const auto& z : b.thermal_zones) {
+    zones.push_back({{"zone", z.zone}, {"type", str_or_null(z.type)}, {"celsius", z.celsius}});
+  }
+  json throttling = nullptr;
+  if (b.throttling) {
+    const auto& t = *b.throttling;
+    throttling = {{"bits", t.bits},
+                  {"under_voltage_now", t.under_voltage_now},
+                  {"frequency_capped_now", t.frequency_capped_now},
+                  {"throttled_now", t.throttled_now},
+                  {"soft_temp_limit_now", t.soft_temp_limit_now},
+                  {"under_voltage_since_boot", t.under_voltage_since_boot},
+                  {"frequency_capped_since_boot", t.frequency_capped_since_boot},
+                  {"throttled_since_boot", t.throttled_since_boot},
+                  {"soft_temp_limit_since_boot", t.soft_temp_limit_since_boot},
+                  {"source", t.source}};
+  }
+  return {{"model", str_or_null(b.model)}, {"thermal_zones", zones}, {"throttling", throttling}};
+}
+
 json caches_json(const std::vector<sysinfo::CacheLevel>& caches) {
   json out = json::array();
   for (const auto& c : caches) {
@@ -99,6 +121,7 @@ nlohmann::json host_info_to_json(const sysinfo::HostInfo& h) {
   j["arch"] = str_or_null(h.arch);
   j["virtualization"] = str_or_null(h.virtualization);
   j["cpu"] = cpu_json(h.cpu);
+  j["board"] = board_json(h.board);
   j["caches"] = caches_json(h.caches);
   j["memory"] = memory_json(h.memory);
   j["block_devices"] = block_devices_json(h.block_devices.devices);

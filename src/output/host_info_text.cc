@@ -89,6 +89,25 @@ void write_cpu(const sysinfo::CpuTopology& c, std::ostream& out) {
   field(out, "Frequency", f);
 }
 
+// Board model when there is one, every thermal zone ("not reported" when none), and the Pi
+// firmware's throttling when it reports (absent on other hosts, so not mentioned there).
+void write_board(const sysinfo::BoardInfo& b, std::ostream& out) {
+  if (!b.model.empty()) field(out, "Board", b.model);
+  std::vector<std::string> temps;
+  for (const auto& z : b.thermal_zones) {
+    temps.push_back(fmt::format("{} {:.1f} C", z.type.empty() ? z.zone : z.type, z.celsius));
+  }
+  field(out, "Temperature",
+        temps.empty() ? "not reported" : fmt::format("{}", fmt::join(temps, ", ")));
+  if (b.throttling) {
+    const auto conditions = sysinfo::throttling_conditions(*b.throttling);
+    field(out, "Throttling",
+          fmt::format("{} ({:#x}, {})",
+                      conditions.empty() ? "none" : fmt::format("{}", fmt::join(conditions, ", ")),
+                      b.throttling->bits, b.throttling->source));
+  }
+}
+
 void write_caches(const std::vector<sysinfo::CacheLevel>& caches, std::ostream& out) {
   const bool from_cpuid = !caches.empty() && caches.front().source == "cpuid";
   out << (from_cpuid ? "\nCaches (from CPUID; /sys lists none)\n" : "\nCaches\n");
@@ -180,6 +199,7 @@ void write_filesystem(const sysinfo::FilesystemInfo& f, std::ostream& out) {
 void write_host_info_text(const sysinfo::HostInfo& info, std::ostream& out) {
   write_host(info, out);
   write_cpu(info.cpu, out);
+  write_board(info.board, out);
   write_caches(info.caches, out);
   write_memory(info.memory, out);
   write_block_devices(info.block_devices, out);

@@ -72,6 +72,8 @@ struct alignas(64) SysbenchTimer {
       while (locked.load(std::memory_order_relaxed) != 0) {
 #if defined(__x86_64__) || defined(__i386__)
         __builtin_ia32_pause();
+#elif defined(__aarch64__)
+        __asm__ __volatile__("yield");  // the spin-wait hint, as pause is on x86
 #endif
       }
     }

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "sysinfo/arm_cpu.h"
 #include "sysinfo/text.h"
 
 namespace hostmark::sysinfo {
@@ -34,14 +35,7 @@ std::string hostname() {
   return buf;
 }
 
-std::string cpu_model() {
-  const std::string info = read_text_file("/proc/cpuinfo");
-  for (const char* key : {"model name", "Hardware", "Model", "cpu model", "CPU part"}) {
-    std::string v = first_field(info, key);
-    if (!v.empty()) return v;
-  }
-  return "";
-}
+std::string cpu_model() { return cpu_model_from_cpuinfo(read_text_file("/proc/cpuinfo")); }
 
 int online_cpus() {
   const long n = sysconf(_SC_NPROCESSORS_ONLN);

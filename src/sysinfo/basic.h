@@ -6,8 +6,8 @@
 namespace hostmark::sysinfo {
 
 std::string hostname();
-std::string cpu_model();  // "model name" of /proc/cpuinfo (or "Hardware"/"CPU part" on ARM)
-int online_cpus();        // sysconf(_SC_NPROCESSORS_ONLN)
+std::string cpu_model();             // cpu_model_from_cpuinfo() of /proc/cpuinfo (arm_cpu.h)
+int online_cpus();                   // sysconf(_SC_NPROCESSORS_ONLN)
 std::uint64_t memory_total_bytes();  // MemTotal of /proc/meminfo
 std::string virtualization();  // "kvm", "vmware", "virtualbox", "xen", "hyperv", "firecracker",
                                // "container", "none"; "" when unknown

@@ -5,6 +5,7 @@
 #include <set>
 #include <tuple>
 
+#include "sysinfo/arm_cpu.h"
 #include "sysinfo/basic.h"
 #include "sysinfo/text.h"
 
@@ -90,7 +91,7 @@ CpuTopology cpu_topology() {
   CpuTopology t;
   const std::string cpuinfo = read_text_file("/proc/cpuinfo");
   t.model = cpu_model();
-  t.vendor = first_field(cpuinfo, "vendor_id");
+  t.vendor = cpu_vendor_from_cpuinfo(cpuinfo);
   const std::string mhz = first_field(cpuinfo, "cpu MHz");
   if (!mhz.empty()) t.current_mhz = std::atof(mhz.c_str());
 

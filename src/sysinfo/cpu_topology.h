@@ -24,8 +24,8 @@ struct TopologyCounts {
 };
 
 struct CpuTopology {
-  std::string model;       // "model name" of /proc/cpuinfo ("" when unknown)
-  std::string vendor;      // "vendor_id" of /proc/cpuinfo, e.g. "GenuineIntel" ("" when unknown)
+  std::string model;       // cpu_model_from_cpuinfo(): "model name", "Cortex-A72" ("" when unknown)
+  std::string vendor;      // cpu_vendor_from_cpuinfo(): "GenuineIntel", "ARM" ("" when unknown)
   int sockets = 0;         // 0 when unknown
   int cores = 0;           // physical cores over all sockets; 0 when unknown
   int threads = 0;         // logical CPUs online

@@ -54,6 +54,7 @@ HostInfo collect_host_info(const std::string& path) {
   }
   h.virtualization = virtualization();
   h.cpu = cpu_topology();
+  h.board = collect_board_info();
   h.caches = cpu_caches();
   h.memory = memory_info();
   h.block_devices = scan_block_devices();

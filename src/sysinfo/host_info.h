@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sysinfo/block_devices.h"
+#include "sysinfo/board.h"
 #include "sysinfo/caches.h"
 #include "sysinfo/cpu_topology.h"
 #include "sysinfo/filesystem.h"
@@ -22,6 +23,7 @@ struct HostInfo {
   std::string arch;            // uname machine, e.g. "x86_64"
   std::string virtualization;  // sysinfo::virtualization(): "kvm", "container", "none", ""
   CpuTopology cpu;
+  BoardInfo board;                 // board model, temperatures, Raspberry Pi throttling
   std::vector<CacheLevel> caches;  // sysinfo::cpu_caches()
   MemoryInfo memory;
   BlockDeviceScan block_devices;
