@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The whole test suite: installs what is missing, builds the release and the
-# AddressSanitizer+UndefinedBehaviorSanitizer presets with warnings as errors, runs every test
-# of both, and checks the source format; then the threaded tests under ThreadSanitizer
-# (scripts/tsan.sh) and every fuzz target for HOSTMARK_FUZZ_SECONDS (20) s (scripts/fuzz.sh).
+# The whole test suite: installs what is missing, builds the dev preset (release with the
+# tests) and the AddressSanitizer+UndefinedBehaviorSanitizer preset with warnings as errors, runs
+# every test of both, and checks the source format; then the threaded tests under
+# ThreadSanitizer (scripts/tsan.sh), every fuzz target for HOSTMARK_FUZZ_SECONDS (20) s
+# (scripts/fuzz.sh), and the arm64 cross build (scripts/build.sh arm64) with its portable tests
+# under qemu-user. The time of each phase is printed at the end.
 # The database tests run against a throwaway MariaDB and
 # PostgreSQL (scripts/db-servers.sh) started before the first ctest and stopped on exit, even
 # when a step fails; HOSTMARK_REQUIRE_DB_SERVERS=1 makes a missing server a failure, not a skip.
@@ -11,10 +13,34 @@
 # default build/test-artifacts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup-debian.sh --dev
+phase_names=()
+phase_seconds=()
+phase_start=$SECONDS
+phase_name=""
+phase() {   # phase NAME: ends the running phase (its time is kept) and starts NAME
+  if [ -n "$phase_name" ]; then
+    phase_names+=("$phase_name")
+    phase_seconds+=($((SECONDS - phase_start)))
+  fi
+  phase_name=$1
+  phase_start=$SECONDS
+  [ -n "$phase_name" ] && echo "== $phase_name" >&2
+  return 0
+}
+print_phases() {
+  phase ""
+  echo "== time per phase (s)" >&2
+  local i
+  for i in "${!phase_names[@]}"; do
+    printf '%6d  %s\n' "${phase_seconds[$i]}" "${phase_names[$i]}" >&2
+  done
+  printf '%6d  total\n' "$SECONDS" >&2
+}
+phase "packages (scripts/setup-debian.sh --dev --arm64)"
+scripts/setup-debian.sh --dev --arm64
 export HOSTMARK_REQUIRE_CHROMIUM=1
 export HOSTMARK_TEST_ARTIFACTS="${HOSTMARK_TEST_ARTIFACTS:-$PWD/build/test-artifacts}"
-echo "== source format (clang-format, .clang-format)" >&2
+phase "source format (clang-format, .clang-format)"
 git ls-files 'src/*.cc' 'src/*.h' 'tests/*.cc' 'tests/*.h' 'bench/*.cc' 'fuzz/*.cc' 'fuzz/*.h' 'support/*.cc' | xargs clang-format --dry-run --Werror
 
 db_state=""
@@ -25,7 +51,13 @@ stop_db_servers() {
     db_state=""
   fi
 }
-trap stop_db_servers EXIT
+finish() {
+  local rc=$?
+  stop_db_servers
+  print_phases
+  return $rc
+}
+trap finish EXIT
 trap 'exit 130' INT TERM   # through the EXIT trap
 
 start_db_servers() {
@@ -33,7 +65,6 @@ start_db_servers() {
     echo "== not root: no database servers (their tests are skipped)" >&2
     return 0
   fi
-  echo "== database servers (scripts/db-servers.sh)" >&2
   local env_lines
   # Our own servers, even when the caller's shell has some (we stop ours on exit).
   env_lines=$(env -u HOSTMARK_DB_STATE scripts/db-servers.sh start)   # fails the script (set -e) with the server's log
@@ -43,17 +74,21 @@ start_db_servers() {
 }
 
 for preset in dev asan; do
-  echo "== build and test: $preset" >&2
+  phase "build: $preset"
   scripts/build.sh "$preset"
   if [ "$db_started" -eq 0 ]; then   # not `|| start_db_servers`: that would disable set -e in it
     db_started=1
+    phase "database servers (scripts/db-servers.sh)"
     start_db_servers
   fi
+  phase "tests: $preset (ctest; the dev tree's include the man page, completions, install and .deb)"
   ctest --preset "$preset" -j "$(nproc)"
 done
-echo "== Debian package of the release build, checked (scripts/package.sh --check)" >&2
-scripts/package.sh --no-build --check
-echo "== ThreadSanitizer: runner, workloads, engines, fio job threads, monitors, top, exporter" >&2
+phase "ThreadSanitizer: runner, workloads, engines, fio job threads, monitors, top, exporter"
 scripts/tsan.sh
-echo "== fuzzing: every target of fuzz/, built by the asan preset, for ${HOSTMARK_FUZZ_SECONDS:=20} s (scripts/fuzz.sh)" >&2
+phase "fuzzing: every target of fuzz/, built by the asan preset, for ${HOSTMARK_FUZZ_SECONDS:=20} s (scripts/fuzz.sh)"
 scripts/fuzz.sh --built build/asan "$HOSTMARK_FUZZ_SECONDS"
+phase "build: arm64 (cross, scripts/build.sh arm64)"
+scripts/build.sh arm64
+phase "tests: arm64, the portable ones under qemu-user (ctest --preset arm64)"
+ctest --preset arm64 -j "$(nproc)"
