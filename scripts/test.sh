@@ -40,8 +40,9 @@ phase "packages (scripts/setup-debian.sh --dev --arm64)"
 scripts/setup-debian.sh --dev --arm64
 export HOSTMARK_REQUIRE_CHROMIUM=1
 export HOSTMARK_TEST_ARTIFACTS="${HOSTMARK_TEST_ARTIFACTS:-$PWD/build/test-artifacts}"
-phase "source format (clang-format, .clang-format)"
+phase "source format (clang-format, .clang-format) and unity-build names (scripts/check-unity-names.py)"
 git ls-files 'src/*.cc' 'src/*.h' 'tests/*.cc' 'tests/*.h' 'bench/*.cc' 'fuzz/*.cc' 'fuzz/*.h' 'support/*.cc' | xargs clang-format --dry-run --Werror
+scripts/check-unity-names.py   # a file-local name that would shadow a header's in a unity batch
 
 db_state=""
 db_started=0

@@ -23,7 +23,7 @@
 namespace hostmark {
 namespace {
 
-std::string option(const Result& r, const std::string& name) {
+std::string db_option(const Result& r, const std::string& name) {
   for (const auto& [k, v] : r.options)
     if (k == name) return v;
   return "";
@@ -50,8 +50,8 @@ std::string settings_line(const ServerInfo& s) {
 
 void write_db_text(const Result& r, std::ostream& out) {
   for (const auto& t : r.storage) write_storage_header(t, out);
-  out << "Database:    " << option(r, "url")
-      << (option(r, "temporary") == "yes" ? " (temporary, removed after)" : "") << '\n';
+  out << "Database:    " << db_option(r, "url")
+      << (db_option(r, "temporary") == "yes" ? " (temporary, removed after)" : "") << '\n';
   if (r.server) {
     out << "Server:      " << r.server->version << '\n';
     out << "Settings:    " << settings_line(*r.server) << '\n';
@@ -61,15 +61,15 @@ void write_db_text(const Result& r, std::ostream& out) {
     out << fmt::format(
         "Data:        {} table{} x {} rows (sysbench's sbtest), loaded in {:.2f} s "
         "({:.0f} rows/s)\n",
-        option(r, "tables"), option(r, "tables") == "1" ? "" : "s", option(r, "table-size"),
-        p.duration_s, metric(p, "rows_per_s"));
+        db_option(r, "tables"), db_option(r, "tables") == "1" ? "" : "s",
+        db_option(r, "table-size"), p.duration_s, metric(p, "rows_per_s"));
   }
-  const std::string threads = option(r, "threads");
-  const std::string warmup = option(r, "warmup");
+  const std::string threads = db_option(r, "threads");
+  const std::string warmup = db_option(r, "warmup");
   const bool no_warmup = parse_duration_ns("--warmup", warmup).ok() &&
                          parse_duration_ns("--warmup", warmup).value() == 0;
   out << fmt::format("Run:         {} thread{}, {} per phase{}\n\n", threads,
-                     threads == "1" ? "" : "s", option(r, "time"),
+                     threads == "1" ? "" : "s", db_option(r, "time"),
                      no_warmup ? ", no warm-up" : ", after a " + warmup + " warm-up");
   Table t({"phase", "tps", "qps", "p50 ms", "p95 ms", "p99 ms", "errors"});
   for (const auto& p : r.phases) {

@@ -61,7 +61,7 @@ struct OpenTarget {
   }
 };
 
-void open_target(const TimingOptions& o, OpenTarget& open) {
+void open_timing_target(const TimingOptions& o, OpenTarget& open) {
   struct stat st {};
   if (::stat(o.target.c_str(), &st) != 0)
     throw Failure(usage_error(o.target, std::generic_category().message(errno)));
@@ -155,7 +155,7 @@ int run_disk_timing(const std::vector<std::string>& args, const CommandIo& io) {
   if (o.target.empty()) o.target = default_target();
 
   OpenTarget open;
-  open_target(o, open);
+  open_timing_target(o, open);
   StorageTarget described = storage::describe_storage(o.target).value();
   std::unique_ptr<std::byte, decltype(&std::free)> mem(
       static_cast<std::byte*>(std::aligned_alloc(4096, storage::kTimingBufferBytes)), &std::free);

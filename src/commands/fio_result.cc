@@ -11,7 +11,7 @@
 namespace hostmark {
 namespace {
 
-constexpr const char* kDirNames[fio::kDirs] = {"read", "write", "trim"};
+constexpr const char* kResultDirNames[fio::kDirs] = {"read", "write", "trim"};
 
 double per_s(double amount, std::uint64_t ns) {
   return ns == 0 ? 0.0 : amount * 1e9 / static_cast<double>(ns);
@@ -37,7 +37,7 @@ Phase job_phase(const fio::JobStats& j, const std::string& name) {
   for (int d = 0; d < fio::kDirs; ++d) {
     const fio::DirStats& s = j.dirs[d];
     if (s.total_ios == 0) continue;
-    const char* dir = kDirNames[d];
+    const char* dir = kResultDirNames[d];
     p.metrics.push_back({fmt::format("{}_iops", dir), s.iops_mean(), "IO/s"});
     p.metrics.push_back({fmt::format("{}_mb_per_s", dir),
                          per_s(static_cast<double>(s.io_bytes), s.runtime_ns) / 1e6, "MB/s"});

@@ -104,7 +104,7 @@ class SuiteDir {
   std::string path_;
 };
 
-std::string clock_text(double s) {
+std::string suite_clock_text(double s) {
   const auto whole = static_cast<long>(std::lround(std::max(0.0, s)));
   return fmt::format("{}:{:02}", whole / 60, whole % 60);
 }
@@ -180,7 +180,7 @@ int run_suite_command(const std::vector<std::string>& args, const CommandIo& io)
     if (io.err_is_tty) {
       io.err << fmt::format("suite [{}/{}] {}: {} (about {} s; suite ETA {})\n", i + 1,
                             steps.size(), step.name, step.description, std::lround(step_s),
-                            clock_text(left_s));
+                            suite_clock_text(left_s));
     }
     // A second Ctrl-C inside a step ends the process at once: the work directory goes first.
     const CommandIo step_io{io.out, io.err, io.err_is_tty, [&work] { work->remove(); }};

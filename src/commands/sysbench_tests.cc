@@ -30,8 +30,8 @@ std::unique_ptr<Workload> make_cpu(const SbArgs& a, SbGroups g, std::uint64_t) {
 std::vector<std::string> cpu_lines(const SbArgs& a, SbGroups g) {
   return {fmt::format("Prime numbers limit: {}", a.count(g, "cpu-max-prime")), ""};
 }
-void cpu_metrics(const SbArgs&, SbGroups, const Workload&, const RunOutcome& o,
-                 std::vector<Metric>& m) {
+void sysbench_cpu_metrics(const SbArgs&, SbGroups, const Workload&, const RunOutcome& o,
+                          std::vector<Metric>& m) {
   m.push_back({"events_per_s", events_per_second(o), "events/s"});
 }
 
@@ -146,8 +146,8 @@ const std::array kTests = {
     SysbenchTest{"fileio", "File I/O test", fileio_options(), make_fileio, fileio_lines,
                  fileio_metrics, fileio_prepare, fileio_cleanup, fileio_interval_line,
                  fileio_storage_facts},
-    SysbenchTest{"cpu", "CPU performance test", kCpuOptions, make_cpu, cpu_lines, cpu_metrics,
-                 nullptr, nullptr, nullptr, nullptr},
+    SysbenchTest{"cpu", "CPU performance test", kCpuOptions, make_cpu, cpu_lines,
+                 sysbench_cpu_metrics, nullptr, nullptr, nullptr, nullptr},
     SysbenchTest{"memory", "Memory functions speed test", kMemoryOptions, make_memory, memory_lines,
                  memory_metrics, nullptr, nullptr, nullptr, nullptr},
     SysbenchTest{"threads", "Threads subsystem performance test", kThreadsOptions, make_threads,

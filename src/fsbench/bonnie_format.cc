@@ -19,7 +19,7 @@ const Phase* find_phase(const Result& r, const std::string& name) {
   return nullptr;
 }
 
-std::string option(const Result& r, const std::string& name) {
+std::string bonnie_option(const Result& r, const std::string& name) {
   for (const auto& [k, v] : r.options)
     if (k == name) return v;
   return "";
@@ -28,7 +28,7 @@ std::string option(const Result& r, const std::string& name) {
 // The phase bonnie++ shows in a file column: its "Read" is our read pass when files have data
 // (bonnie++ stats and reads them), else our stat pass.
 const Phase* file_phase(const Result& r, const std::string& round, const std::string& op) {
-  if (op == "stat" && option(r, "file-max") != "0") {
+  if (op == "stat" && bonnie_option(r, "file-max") != "0") {
     if (const Phase* p = find_phase(r, fmt::format("{}_read", round))) return p;
   }
   return find_phase(r, fmt::format("{}_{}", round, op));
@@ -80,9 +80,10 @@ std::string latency_row(const std::vector<const Phase*>& phases) {
 }
 
 std::string files_label(const Result& r, bool with_sizes) {
-  std::string s = option(r, "files");
-  if (with_sizes) s = fmt::format("{}:{}:{}", s, option(r, "file-max"), option(r, "file-min"));
-  const std::string dirs = option(r, "dirs");
+  std::string s = bonnie_option(r, "files");
+  if (with_sizes)
+    s = fmt::format("{}:{}:{}", s, bonnie_option(r, "file-max"), bonnie_option(r, "file-min"));
+  const std::string dirs = bonnie_option(r, "dirs");
   if (!dirs.empty() && dirs != "0") s = fmt::format("{}/{}", s, dirs);
   return s;
 }
@@ -105,15 +106,15 @@ std::string bonnie_latency(std::uint64_t ns) {
 }
 
 void write_bonnie_table(const Result& r, std::ostream& out) {
-  const std::string version = fmt::format("Version {:<12}", option(r, "version"));
-  const std::string name = option(r, "name");
+  const std::string version = fmt::format("Version {:<12}", bonnie_option(r, "version"));
+  const std::string name = bonnie_option(r, "name");
   const auto data = data_phases(r);
   const bool any_data = std::any_of(data.begin(), data.end(), [](auto* p) { return p; });
   if (any_data) {
     out << version << "------Sequential Output------ --Sequential Input- --Random-\n"
         << "                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
         << "Name:Size etc        /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n";
-    const std::string size = option(r, "size-label");
+    const std::string size = bonnie_option(r, "size-label");
     const std::size_t name_width = size.size() < 18 ? 18 - size.size() : 1;
     std::string row = fmt::format("{:<{}} {}", name.substr(0, name_width), name_width, size);
     for (const Phase* p : data) row += text_cells(p);
@@ -121,7 +122,7 @@ void write_bonnie_table(const Result& r, std::ostream& out) {
   }
   const auto files = file_phases(r);
   if (std::any_of(files.begin(), files.end(), [](auto* p) { return p; })) {
-    const bool sizes = option(r, "file-max") != "0";
+    const bool sizes = bonnie_option(r, "file-max") != "0";
     out << version << "------Sequential Create------ --------Random Create--------\n"
         << fmt::format("{:<20}", name.substr(0, 19))
         << "-Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
@@ -134,15 +135,15 @@ void write_bonnie_table(const Result& r, std::ostream& out) {
 }
 
 std::string bonnie_csv_line(const Result& r) {
-  std::vector<std::string> f = {"1.98", option(r, "version"), option(r, "name"), "1",
-                                option(r, "seed")};
+  std::vector<std::string> f = {"1.98", bonnie_option(r, "version"), bonnie_option(r, "name"), "1",
+                                bonnie_option(r, "seed")};
   const auto data = data_phases(r);
   const bool any_data = std::any_of(data.begin(), data.end(), [](auto* p) { return p; });
-  const std::string chunk = option(r, "chunk");
-  f.push_back(any_data ? option(r, "size-label") : "");
+  const std::string chunk = bonnie_option(r, "chunk");
+  f.push_back(any_data ? bonnie_option(r, "size-label") : "");
   f.push_back(any_data && chunk != "8192" ? chunk : "");
-  f.push_back(any_data ? option(r, "seeks") : "");
-  f.push_back(any_data ? option(r, "seekers") : "");
+  f.push_back(any_data ? bonnie_option(r, "seeks") : "");
+  f.push_back(any_data ? bonnie_option(r, "seekers") : "");
   auto pair = [&f](const Phase* p) {
     if (p == nullptr) {
       f.insert(f.end(), {"", ""});
@@ -156,11 +157,11 @@ std::string bonnie_csv_line(const Result& r) {
   for (const Phase* p : data) pair(p);
   const auto files = file_phases(r);
   const bool any_files = std::any_of(files.begin(), files.end(), [](auto* p) { return p; });
-  const bool sizes = option(r, "file-max") != "0";
-  const std::string dirs = option(r, "dirs");
-  f.push_back(any_files ? option(r, "files") : "");
-  f.push_back(any_files && sizes ? option(r, "file-max") : "");
-  f.push_back(any_files && sizes ? option(r, "file-min") : "");
+  const bool sizes = bonnie_option(r, "file-max") != "0";
+  const std::string dirs = bonnie_option(r, "dirs");
+  f.push_back(any_files ? bonnie_option(r, "files") : "");
+  f.push_back(any_files && sizes ? bonnie_option(r, "file-max") : "");
+  f.push_back(any_files && sizes ? bonnie_option(r, "file-min") : "");
   f.push_back(any_files && dirs != "0" ? dirs : "");
   f.push_back("");  // file chunk size: bonnie++'s default
   for (const Phase* p : files) pair(p);

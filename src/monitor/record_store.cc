@@ -12,7 +12,7 @@
 namespace hostmark::monitor {
 namespace {
 
-constexpr int kSchemaVersion = 2;  // 2: the processes table
+constexpr int kRecordSchemaVersion = 2;  // 2: the processes table
 
 template <class T>
 struct Column {
@@ -116,10 +116,10 @@ int RecordStore::check_schema() const {
   const Statement check(raw);
   const int version =
       ok && sqlite3_step(check.get()) == SQLITE_ROW ? sqlite3_column_int(check.get(), 0) : 0;
-  if (version < 1 || version > kSchemaVersion) {
-    throw Failure(run_error(
-        path_,
-        fmt::format("not a hostmark record database of schema version 1 to {}", kSchemaVersion)));
+  if (version < 1 || version > kRecordSchemaVersion) {
+    throw Failure(
+        run_error(path_, fmt::format("not a hostmark record database of schema version 1 to {}",
+                                     kRecordSchemaVersion)));
   }
   return version;
 }
@@ -153,7 +153,7 @@ RecordStore RecordStore::open(const std::string& path) {
     store.exec("CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)");
     store.exec(fmt::format("INSERT OR IGNORE INTO meta VALUES ('schema', 'hostmark.record'), "
                            "('schema_version', '{}')",
-                           kSchemaVersion)
+                           kRecordSchemaVersion)
                    .c_str());
     store.exec(fmt::format("CREATE TABLE IF NOT EXISTS samples(id INTEGER PRIMARY KEY, "
                            "time_ns INTEGER NOT NULL, boot_id TEXT NOT NULL, "
@@ -176,7 +176,7 @@ RecordStore RecordStore::open(const std::string& path) {
     // processes. A newer version is left alone for check_schema() to refuse.
     store.exec(fmt::format("UPDATE meta SET value = '{}' WHERE key = 'schema_version' AND "
                            "CAST(value AS INTEGER) < {}",
-                           kSchemaVersion, kSchemaVersion)
+                           kRecordSchemaVersion, kRecordSchemaVersion)
                    .c_str());
     store.exec("COMMIT");
   } catch (const Failure&) {

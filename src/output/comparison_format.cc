@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "output/csv.h"
+
 namespace hostmark {
 namespace {
 
@@ -154,13 +156,6 @@ void write_markdown(const Comparison& c, std::ostream& out) {
   write_unshared_and_sources(c, "- ", out);
 }
 
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string q = "\"";
-  for (char ch : s) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-  return q + "\"";
-}
-
 void write_csv_rows(const Comparison& c, const std::vector<ComparisonRow>& rows, bool compared,
                     std::ostream& out) {
   for (const auto& row : rows) {
@@ -176,7 +171,7 @@ void write_csv_rows(const Comparison& c, const std::vector<ComparisonRow>& rows,
   }
 }
 
-void write_csv(const Comparison& c, std::ostream& out) {
+void write_comparison_csv(const Comparison& c, std::ostream& out) {
   out << "key,label,unit,higher_is_better,column,title,value,difference_pct,verdict,compared\n";
   write_csv_rows(c, c.rows, true, out);
   write_csv_rows(c, c.unshared, false, out);
@@ -241,7 +236,7 @@ void write_comparison(const Comparison& c, ComparisonFormat format, bool color, 
   switch (format) {
     case ComparisonFormat::kText: write_text(c, color, out); return;
     case ComparisonFormat::kMarkdown: write_markdown(c, out); return;
-    case ComparisonFormat::kCsv: write_csv(c, out); return;
+    case ComparisonFormat::kCsv: write_comparison_csv(c, out); return;
     case ComparisonFormat::kJson: write_json(c, out); return;
   }
 }

@@ -53,7 +53,7 @@ void sysbench_cpu(const Result& r, std::vector<Figure>& out) {
     out.push_back(fk::cpu_prime(*prime, static_cast<int>(*threads), m->value));
 }
 
-void sysbench_memory(const Result& r, std::vector<Figure>& out) {
+void add_sysbench_memory(const Result& r, std::vector<Figure>& out) {
   fk::SysbenchMemorySettings s;
   const auto block = sysbench_size(r, "memory-block-size", "1K");
   const auto threads = count_option(r, "threads", "1");
@@ -68,7 +68,7 @@ void sysbench_memory(const Result& r, std::vector<Figure>& out) {
   out.push_back(fk::sysbench_memory(s, m->value));
 }
 
-void sysbench_fileio(const Result& r, std::vector<Figure>& out) {
+void add_sysbench_fileio(const Result& r, std::vector<Figure>& out) {
   fk::FileioSettings s;
   const auto block = sysbench_size(r, "file-block-size", "16384");
   const auto total = sysbench_size(r, "file-total-size", "2G");
@@ -126,8 +126,8 @@ void sysbench_oltp(const Result& r, std::string_view test, std::vector<Figure>& 
 
 void sysbench_figures(const Result& r, std::string_view test, std::vector<Figure>& out) {
   if (test == "cpu") sysbench_cpu(r, out);
-  else if (test == "memory") sysbench_memory(r, out);
-  else if (test == "fileio") sysbench_fileio(r, out);
+  else if (test == "memory") add_sysbench_memory(r, out);
+  else if (test == "fileio") add_sysbench_fileio(r, out);
   else if (test.starts_with("oltp_")) sysbench_oltp(r, test.substr(5), out);
 }
 

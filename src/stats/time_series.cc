@@ -8,9 +8,9 @@ namespace {
 
 // The counters a TimeSeries holds, by pointer, so every operation treats them alike.
 using Column = std::vector<std::uint64_t> TimeSeries::*;
-constexpr Column kColumns[] = {&TimeSeries::read_ios, &TimeSeries::write_ios,
-                               &TimeSeries::read_bytes, &TimeSeries::write_bytes,
-                               &TimeSeries::events};
+constexpr Column kSeriesColumns[] = {&TimeSeries::read_ios, &TimeSeries::write_ios,
+                                     &TimeSeries::read_bytes, &TimeSeries::write_bytes,
+                                     &TimeSeries::events};
 using Field = std::uint64_t TimeTotals::*;
 constexpr Field kFields[] = {&TimeTotals::read_ios, &TimeTotals::write_ios, &TimeTotals::read_bytes,
                              &TimeTotals::write_bytes, &TimeTotals::events};
@@ -23,7 +23,7 @@ void pair_up(TimeSeries& s) {
   for (std::size_t i = 0; i < n; i += 2) {
     const std::size_t last = std::min(i + 1, n - 1);
     out.end_ms.push_back(s.end_ms[last]);
-    for (const Column c : kColumns) {
+    for (const Column c : kSeriesColumns) {
       if ((s.*c).empty()) continue;
       (out.*c).push_back((s.*c)[i] + (last != i ? (s.*c)[last] : 0));
     }
@@ -114,8 +114,8 @@ TimeSeries TimeSeriesRecorder::finish(std::uint64_t now_ns, const TimeTotals& to
 
 TimeTotals time_series_totals(const TimeSeries& s) {
   TimeTotals t;
-  for (std::size_t k = 0; k < std::size(kColumns); ++k) {
-    for (const std::uint64_t v : s.*kColumns[k]) t.*kFields[k] += v;
+  for (std::size_t k = 0; k < std::size(kSeriesColumns); ++k) {
+    for (const std::uint64_t v : s.*kSeriesColumns[k]) t.*kFields[k] += v;
   }
   return t;
 }
@@ -131,7 +131,7 @@ TimeSeries add_time_series(const TimeSeries& a, const TimeSeries& b) {
   same_interval(x, y);
   if (x.size() < y.size()) std::swap(x, y);  // x is the longer
   for (std::size_t i = 0; i < y.size(); ++i) x.end_ms[i] = std::max(x.end_ms[i], y.end_ms[i]);
-  for (const Column c : kColumns) {
+  for (const Column c : kSeriesColumns) {
     if ((y.*c).empty()) continue;
     if ((x.*c).empty()) (x.*c).assign(x.size(), 0);
     for (std::size_t i = 0; i < y.size(); ++i) (x.*c)[i] += (y.*c)[i];
@@ -147,7 +147,7 @@ TimeSeries append_time_series(const TimeSeries& a, const TimeSeries& b, std::siz
   const std::size_t xn = x.size();
   const double offset = x.end_ms.back();
   for (const double e : y.end_ms) x.end_ms.push_back(offset + e);
-  for (const Column c : kColumns) {
+  for (const Column c : kSeriesColumns) {
     if ((x.*c).empty() && (y.*c).empty()) continue;
     (x.*c).resize(xn, 0);
     if ((y.*c).empty()) (x.*c).resize(x.end_ms.size(), 0);

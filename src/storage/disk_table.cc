@@ -20,7 +20,7 @@ bool ends_with(std::string_view s, std::string_view tail) {
   return s.size() >= tail.size() && s.substr(s.size() - tail.size()) == tail;
 }
 
-std::string option(const Result& r, std::string_view name) {
+std::string disk_option(const Result& r, std::string_view name) {
   for (const auto& [n, v] : r.options)
     if (n == name) return v;
   return "?";
@@ -30,8 +30,9 @@ std::string option(const Result& r, std::string_view name) {
 
 void write_disk_text(const Result& r, std::ostream& out) {
   for (const auto& s : r.storage) write_storage_header(s, out);
-  out << fmt::format("Profile {}: {} x {} s per test, {} of the loops\n", option(r, "profile"),
-                     option(r, "loops"), option(r, "duration"), option(r, "aggregate"));
+  out << fmt::format("Profile {}: {} x {} s per test, {} of the loops\n", disk_option(r, "profile"),
+                     disk_option(r, "loops"), disk_option(r, "duration"),
+                     disk_option(r, "aggregate"));
   Table t({"Test", "Read MB/s", "Write MB/s", "IOPS", "Mean lat (us)", "p99 lat (us)"});
   for (std::size_t i = 0; i < r.phases.size(); ++i) {
     const Phase& p = r.phases[i];

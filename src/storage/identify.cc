@@ -91,7 +91,7 @@ void query_pages(DeviceIdentity& id) {
 
 std::string yes_no(bool b) { return b ? "yes" : "no"; }
 
-std::string size_text(std::uint64_t bytes) {
+std::string identify_size_text(std::uint64_t bytes) {
   return fmt::format("{} bytes ({}, {})", bytes, dd_human_size(bytes, true),
                      dd_human_size(bytes, false));
 }
@@ -148,7 +148,7 @@ void write_identity_text(const DeviceIdentity& id, std::ostream& out) {
   line(out, "Firmware", id.firmware);
   line(out, "Driver", driver_label(t) + (t.virtual_disk ? " (virtual disk)" : ""));
   if (!t.backing_file.empty()) line(out, "Backing file", t.backing_file);
-  line(out, "Size", size_text(t.disk_size_bytes));
+  line(out, "Size", identify_size_text(t.disk_size_bytes));
   line(out, "Sector size",
        fmt::format("{} bytes logical, {} bytes physical", t.logical_sector_bytes,
                    t.physical_sector_bytes));

@@ -79,7 +79,7 @@ constexpr std::array<std::pair<std::uint64_t, const char*>, 34> kMagics = {{
 }};
 
 // Kernel name of the block device with this "major:minor" ("" when it is not a block device).
-std::string block_device_name(const std::string& major_minor) {
+std::string mount_block_device_name(const std::string& major_minor) {
   if (major_minor.empty() || major_minor.rfind("0:", 0) == 0) return "";  // anonymous devices
   std::error_code ec;
   const auto target = std::filesystem::read_symlink("/sys/dev/block/" + major_minor, ec);
@@ -140,7 +140,7 @@ Expected<FilesystemInfo> filesystem_info(const std::string& path) {
     fs.source = m->source;
     fs.mount_options = m->mount_options;
     fs.super_options = m->super_options;
-    fs.block_device = block_device_name(m->major_minor);
+    fs.block_device = mount_block_device_name(m->major_minor);
   }
   return fs;
 }

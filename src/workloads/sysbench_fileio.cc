@@ -52,7 +52,7 @@ struct alignas(64) Slot {
   Histogram completion;
 };
 
-std::string size_text(std::uint64_t bytes) {
+std::string fileio_size_text(std::uint64_t bytes) {
   if (bytes % (1u << 20) == 0) return std::to_string(bytes >> 20) + "MiB";
   return std::to_string(bytes >> 10) + "KiB";
 }
@@ -386,7 +386,8 @@ FileioWorkload::FileioWorkload(const FileioSpec& spec, int threads, platform::Sy
     if (!create && size < spec.file_bytes()) {
       close_all(s);
       throw Failure(run_error(
-          name, "size is " + size_text(size) + ", but at least " + size_text(spec.file_bytes()) +
+          name, "size is " + fileio_size_text(size) + ", but at least " +
+                    fileio_size_text(spec.file_bytes()) +
                     " is expected (did you run prepare with different --file-total-size or "
                     "--file-num values?)"));
     }

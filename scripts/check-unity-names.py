@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""The library is a unity build (CMakeLists.txt: HOSTMARK_UNITY): up to 32 sources share one
+compiler run, and so share one anonymous namespace. A function, constant or type that a .cc file
+defines in its anonymous namespace under a name that a header also declares at namespace scope
+then silently shadows the header's for every file after it in the same run (it happened:
+comparison_format.cc's csv_field, which did not quote '\\r', replaced output/csv.h's in csv.cc).
+Which files share a run moves whenever a file is added, so this check is on names, not batches:
+it lists every such name and exits 1 when there is one. Usage: scripts/check-unity-names.py"""
+import collections
+import pathlib
+import re
+import sys
+
+SRC = pathlib.Path(__file__).resolve().parent.parent / "src"
+ANON = re.compile(r"^namespace \{\n(.*?)\n\}  // namespace", re.S | re.M)
+FUNCTION = re.compile(r"^(?!return|if|for|while|switch)[A-Za-z_][\w:<>,\s\*&]*?\b(\w+)\(", re.M)
+CONSTANT = re.compile(r"^(?:inline )?(?:constexpr|const)[^=;(]*?\b(k[A-Z]\w*)\b", re.M)
+DECLARED_FUNCTION = re.compile(r"^[A-Za-z_][\w:<>,\s\*&]*?\b(\w+)\([^;{]*\)\s*(?:const)?\s*;", re.M)
+# Aliases of one meaning everywhere (std::chrono clocks) are harmless when shadowed.
+ALLOWED = {"Clock"}
+
+
+def names(pattern, text):
+    return set(pattern.findall(text)) - ALLOWED
+
+
+def main():
+    defined = collections.defaultdict(set)  # name -> .cc files defining it in `namespace {`
+    for path in SRC.rglob("*.cc"):
+        for block in ANON.findall(path.read_text()):
+            for name in names(FUNCTION, block) | names(CONSTANT, block):
+                defined[name].add(path.relative_to(SRC).as_posix())
+    declared = collections.defaultdict(set)  # name -> headers declaring it
+    for path in SRC.rglob("*.h"):
+        text = path.read_text()
+        for name in names(DECLARED_FUNCTION, text) | names(CONSTANT, text):
+            declared[name].add(path.relative_to(SRC).as_posix())
+    clashes = sorted(set(defined) & set(declared))
+    for name in clashes:
+        print(f"check-unity-names: {name}: in an anonymous namespace of "
+              f"{', '.join(sorted(defined[name]))} and declared in {', '.join(sorted(declared[name]))}: "
+              "rename the file-local one", file=sys.stderr)
+    return 1 if clashes else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
