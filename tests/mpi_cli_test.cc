@@ -189,7 +189,7 @@ TEST(MpiCliTest, RanksThatParseDifferentOptionsAreNamed) {
         HOSTMARK_BINARY, "fio", job_file,       "--no-save"};
     args.insert(args.end(), context.begin(), context.end());
   }
-  const RunOutput r = run_program(kMpirun, args, mpi_env());
+  const RunOutput r = run_mpirun(args);
   ASSERT_FALSE(r.timed_out) << "hang";
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("rank 1 ("), std::string::npos) << r.err;

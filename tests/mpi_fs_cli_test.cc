@@ -132,7 +132,7 @@ TEST(MpiFsCliTest, RanksThatResolveOtherOptionsAreNamed) {
                                            "--size", "0", "--files",       files, "--no-save"};
     args.insert(args.end(), context.begin(), context.end());
   }
-  const RunOutput r = run_program(kMpirun, args, mpi_env());
+  const RunOutput r = run_mpirun(args);
   ASSERT_FALSE(r.timed_out) << "hang";
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("rank 1 ("), std::string::npos) << r.err;

@@ -3,7 +3,10 @@
 // (a hang is a failure, not a stuck CI job). Skipped with the reason when the build has no MPI
 // or mpirun is missing.
 #include <gtest/gtest.h>
+#include <stdlib.h>
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -35,11 +38,29 @@ inline RunOptions mpi_env() {
   return o;
 }
 
+// mpirun with `args` (its own and the programs'), in mpi_env() and its own session directory
+// (orte_tmpdir_base): under ctest -j two mpiruns shared /tmp/ompi.<host>.0, and the one that
+// ended first removed it while the other was making its pid.N inside ("A call to mkdir was
+// unable to create the desired directory").
+inline RunOutput run_mpirun(const std::vector<std::string>& args) {
+  std::string session = (std::filesystem::temp_directory_path() / "hostmark-ompi.XXXXXX").string();
+  if (mkdtemp(session.data()) == nullptr) {
+    ADD_FAILURE() << "mkdtemp " << session << ": " << std::strerror(errno);
+    return RunOutput{};
+  }
+  RunOptions options = mpi_env();
+  options.extra_env.push_back("OMPI_MCA_orte_tmpdir_base=" + session);
+  RunOutput out = run_program(kMpirun, args, options);
+  std::error_code ignored;
+  std::filesystem::remove_all(session, ignored);
+  return out;
+}
+
 inline RunOutput mpirun(int np, const std::vector<std::string>& hostmark_args) {
   std::vector<std::string> args{"--allow-run-as-root", "--oversubscribe", "-np", std::to_string(np),
                                 HOSTMARK_BINARY};
   args.insert(args.end(), hostmark_args.begin(), hostmark_args.end());
-  return run_program(kMpirun, args, mpi_env());
+  return run_mpirun(args);
 }
 
 #define SKIP_WITHOUT_MPI()                                                                         \
