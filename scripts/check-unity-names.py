@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""The library is a unity build (CMakeLists.txt: HOSTMARK_UNITY): up to 32 sources share one
-compiler run, and so share one anonymous namespace. A function, constant or type that a .cc file
-defines in its anonymous namespace under a name that a header also declares at namespace scope
-then silently shadows the header's for every file after it in the same run (it happened:
-comparison_format.cc's csv_field, which did not quote '\\r', replaced output/csv.h's in csv.cc).
-Which files share a run moves whenever a file is added, so this check is on names, not batches:
-it lists every such name and exits 1 when there is one. Usage: scripts/check-unity-names.py"""
+"""The library is a unity build (CMakeLists.txt: HOSTMARK_UNITY): the sources of one folder of
+src/ share one compiler run, and so one anonymous namespace. Two kinds of file-local names break
+there:
+- one that a header also declares at namespace scope: it silently shadows the header's for every
+  file after it in the run (it happened: comparison_format.cc's csv_field, which did not quote
+  '\\r', replaced output/csv.h's in csv.cc);
+- one that another file of the same folder also defines: a redefinition, or an overload that
+  picks the other file's function.
+This lists every such name and exits 1 when there is one. Usage: scripts/check-unity-names.py"""
 import collections
 import pathlib
 import re
@@ -26,10 +28,20 @@ def names(pattern, text):
 
 def main():
     defined = collections.defaultdict(set)  # name -> .cc files defining it in `namespace {`
-    for path in SRC.rglob("*.cc"):
-        for block in ANON.findall(path.read_text()):
-            for name in names(FUNCTION, block) | names(CONSTANT, block):
-                defined[name].add(path.relative_to(SRC).as_posix())
+    clashes_in_folder = []
+    for folder in sorted({p.parent for p in SRC.rglob("*.cc")}):
+        here = collections.defaultdict(set)
+        for path in sorted(folder.glob("*.cc")):
+            for block in ANON.findall(path.read_text()):
+                for name in names(FUNCTION, block) | names(CONSTANT, block):
+                    defined[name].add(path.relative_to(SRC).as_posix())
+                    here[name].add(path.name)
+        for name, files in sorted(here.items()):
+            if len(files) > 1:
+                clashes_in_folder.append(name)
+                print(f"check-unity-names: {name}: in an anonymous namespace of each of "
+                      f"{', '.join(sorted(files))} (src/{folder.relative_to(SRC).as_posix()}/): "
+                      "rename all but one", file=sys.stderr)
     declared = collections.defaultdict(set)  # name -> headers declaring it
     for path in SRC.rglob("*.h"):
         text = path.read_text()
@@ -40,7 +52,7 @@ def main():
         print(f"check-unity-names: {name}: in an anonymous namespace of "
               f"{', '.join(sorted(defined[name]))} and declared in {', '.join(sorted(declared[name]))}: "
               "rename the file-local one", file=sys.stderr)
-    return 1 if clashes else 0
+    return 1 if clashes or clashes_in_folder else 0
 
 
 if __name__ == "__main__":

@@ -70,7 +70,7 @@ void check_existing_tables(const DbRunOptions& o, const db::Driver& driver, db::
 }
 
 // One measured phase (a second Ctrl-C ends the process from here).
-Phase run_phase(const PhaseKind& phase, const DbRunOptions& o, const db::Driver& driver,
+Phase run_db_phase(const PhaseKind& phase, const DbRunOptions& o, const db::Driver& driver,
                 const CommandIo& io, bool& interrupted) {
   OltpSpec spec = base_spec(o);
   spec.kind = phase.kind;
@@ -201,7 +201,7 @@ DbRun measure_db(const DbRunOptions& o, const CommandIo& io) {
     for (const auto& phase : kPhases) {
       if (run.interrupted || signals.stop_requested()) break;
       try {
-        run.phases.push_back(run_phase(phase, o, *driver, io, run.interrupted));
+        run.phases.push_back(run_db_phase(phase, o, *driver, io, run.interrupted));
       } catch (const Failure& f) {
         run.failure = f.error();
         break;

@@ -51,7 +51,7 @@ HostCaches host_caches() {
 }
 
 // Options with every default (0) filled in from the host; throws Failure when out of range.
-MemoryOptions resolve(const MemoryOptions& given, const HostCaches& caches) {
+MemoryOptions resolve_memory_options(const MemoryOptions& given, const HostCaches& caches) {
   MemoryOptions o = given;
   const std::uint64_t memory_bytes = sysinfo::memory_total_bytes();
   if (o.threads == 0) o.threads = std::max(1, sysinfo::online_cpus());
@@ -241,7 +241,7 @@ const Phase* find_phase(const MemoryRun& run, const std::string& name) {
 MemoryRun measure_memory(const MemoryOptions& options, const CommandIo& io) {
   const HostCaches caches = host_caches();
   MemoryRun run;
-  run.options = resolve(options, caches);
+  run.options = resolve_memory_options(options, caches);
   const MemoryOptions& o = run.options;
   // Before any thread starts, so every thread inherits the blocked SIGINT/SIGTERM: a signal
   // ends the run at the next repetition or working-set boundary, and the phases after it are

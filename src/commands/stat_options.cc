@@ -18,7 +18,7 @@ bool all_digits(const std::string& s) {
 }
 
 // A number of seconds (iostat takes whole seconds; fractions are allowed here).
-bool is_number(const std::string& s) {
+bool stat_is_number(const std::string& s) {
   if (s.empty() || s[0] == '-') return false;
   char* end = nullptr;
   std::strtod(s.c_str(), &end);
@@ -119,7 +119,7 @@ StatOptions parse_stat_options(const std::vector<std::string>& args) {
       bad(fmt::format("unknown option {} (see hostmark stat --help)", a));
     } else if (a.size() > 1 && a[0] == '-') {
       short_flags(a, o, want_cpu, want_disk, saw_k);
-    } else if (is_number(a) && !have_count) {
+    } else if (stat_is_number(a) && !have_count) {
       const double v = std::strtod(a.c_str(), nullptr);
       if (!have_interval) {
         if (!std::isfinite(v) || v < 0)
@@ -137,7 +137,7 @@ StatOptions parse_stat_options(const std::vector<std::string>& args) {
     } else if (a == "ALL") {
       o.filter.show_unused = true;
     } else if (!a.empty() && a[0] != '-') {
-      if (is_number(a)) bad(fmt::format("unexpected number '{}' after the count", a));
+      if (stat_is_number(a)) bad(fmt::format("unexpected number '{}' after the count", a));
       add_unique(o.filter.names, device_name(a));
     } else {
       bad(fmt::format("unexpected argument '{}'", a));

@@ -30,7 +30,7 @@ void add_prefixed(const std::string& step, std::vector<Phase> phases, Result& re
   }
 }
 
-double seconds(std::uint64_t ns) { return static_cast<double>(ns) / 1e9; }
+double suite_seconds(std::uint64_t ns) { return static_cast<double>(ns) / 1e9; }
 
 double info_estimate(const SuiteSettings&, const Context&) { return 1; }
 
@@ -39,7 +39,7 @@ void info_step(const SuiteSettings&, const CommandIo&, Result& result) {
 }
 
 double cpu_estimate(const SuiteSettings& s, const Context&) {
-  return 2 * seconds(s.profile.cpu_phase_ns);
+  return 2 * suite_seconds(s.profile.cpu_phase_ns);
 }
 
 void cpu_step(const SuiteSettings& s, const CommandIo& io, Result& result) {
@@ -76,7 +76,7 @@ DiskProfileOptions storage_options(const SuiteSettings& s) {
 
 double storage_estimate(const SuiteSettings& s, const Context&) {
   const DiskProfileOptions o = storage_options(s);
-  const double loop_s = seconds(parse_duration_ns("", o.duration).value());
+  const double loop_s = suite_seconds(parse_duration_ns("", o.duration).value());
   const double file_s =
       static_cast<double>(parse_size("", o.size).value()) / kAssumedWriteBytesPerS;
   return 8 * o.loops * loop_s + file_s;  // the standard profile: 4 tests, read and write
@@ -141,7 +141,7 @@ DbRunOptions db_options(const SuiteSettings& s, const Context& c) {
 double db_estimate(const SuiteSettings& s, const Context& c) {
   const DbRunOptions o = db_options(s, c);
   const double rows = static_cast<double>(o.tables) * static_cast<double>(o.table_size);
-  return rows / 200e3 + 3 * seconds(o.time_per_phase_ns + o.warmup_ns);
+  return rows / 200e3 + 3 * suite_seconds(o.time_per_phase_ns + o.warmup_ns);
 }
 
 // sysbench's OLTP transactions on SQLite in a temporary file in the suite's directory (removed
@@ -199,7 +199,7 @@ std::vector<std::pair<std::string, std::string>> suite_options(const SuiteSettin
   const SuiteProfile& p = s.profile;
   const DbRunOptions db = db_options(s, c);
   return {{"profile", std::string(p.name)},
-          {"cpu-time", fmt::format("{:g}", seconds(p.cpu_phase_ns))},
+          {"cpu-time", fmt::format("{:g}", suite_seconds(p.cpu_phase_ns))},
           {"cpu-max-prime", std::to_string(CpuOptions{}.max_prime)},
           {"memory", p.memory_quick ? "quick" : "default"},
           {"disk-profile", "standard"},
@@ -213,7 +213,7 @@ std::vector<std::pair<std::string, std::string>> suite_options(const SuiteSettin
           {"db-tables", std::to_string(db.tables)},
           {"db-table-size", std::to_string(db.table_size)},
           {"db-threads", std::to_string(db.threads)},
-          {"db-time", fmt::format("{:g}", seconds(db.time_per_phase_ns))}};
+          {"db-time", fmt::format("{:g}", suite_seconds(db.time_per_phase_ns))}};
 }
 
 }  // namespace hostmark

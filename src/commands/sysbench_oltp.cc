@@ -78,7 +78,7 @@ std::unique_ptr<Workload> make_oltp(const SbArgs& a, SbGroups g, std::uint64_t s
 
 std::vector<std::string> oltp_lines(const SbArgs&, SbGroups) { return {}; }
 
-double per_s(std::uint64_t n, const RunOutcome& o) {
+double oltp_per_s(std::uint64_t n, const RunOutcome& o) {
   return o.wall_ns ? static_cast<double>(n) * 1e9 / static_cast<double>(o.wall_ns) : 0;
 }
 
@@ -93,12 +93,12 @@ void oltp_metrics(const SbArgs&, SbGroups, const Workload& w, const RunOutcome& 
   m.push_back({"queries_other", static_cast<double>(c.others), "queries"});
   m.push_back({"queries_total", static_cast<double>(total), "queries"});
   m.push_back({"transactions", static_cast<double>(transactions), "transactions"});
-  m.push_back({"transactions_per_s", per_s(transactions, o), "transactions/s"});
-  m.push_back({"queries_per_s", per_s(total, o), "queries/s"});
+  m.push_back({"transactions_per_s", oltp_per_s(transactions, o), "transactions/s"});
+  m.push_back({"queries_per_s", oltp_per_s(total, o), "queries/s"});
   m.push_back({"ignored_errors", static_cast<double>(c.ignored_errors), "errors"});
-  m.push_back({"ignored_errors_per_s", per_s(c.ignored_errors, o), "errors/s"});
+  m.push_back({"ignored_errors_per_s", oltp_per_s(c.ignored_errors, o), "errors/s"});
   m.push_back({"reconnects", static_cast<double>(c.reconnects), "reconnects"});
-  m.push_back({"reconnects_per_s", per_s(c.reconnects, o), "reconnects/s"});
+  m.push_back({"reconnects_per_s", oltp_per_s(c.reconnects, o), "reconnects/s"});
 }
 
 int oltp_prepare_command(const SbArgs& a, SbGroups g, std::ostream& out) {

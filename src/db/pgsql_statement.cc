@@ -15,7 +15,7 @@ namespace hostmark::db {
 
 namespace {
 
-DbError wrong_param_count(const PgsqlConnection& c, std::size_t got, std::size_t want) {
+DbError pg_wrong_param_count(const PgsqlConnection& c, std::size_t got, std::size_t want) {
   return DbError(
       run_error(c.target(), fmt::format("statement given {} parameters, it has {}", got, want)),
       "08P01", false, false);  // protocol_violation, as the server would say
@@ -31,7 +31,7 @@ class PgServerStatement : public Statement {
         values_(param_count) {
     const SqlTemplate t = parse_placeholders(sql, SqlDialect::kPgsql);
     if (t.placeholders() != param_count) {
-      throw wrong_param_count(connection, param_count, t.placeholders());
+      throw pg_wrong_param_count(connection, param_count, t.placeholders());
     }
     const std::string numbered = number_placeholders(t);
     connection.consume(connection.api().PQprepare(connection.handle(), name_.c_str(),
@@ -44,7 +44,7 @@ class PgServerStatement : public Statement {
       throw connection_->error("26000", "statement prepared before reconnect(): prepare it again");
     }
     if (params.size() != text_.size()) {
-      throw wrong_param_count(*connection_, params.size(), text_.size());
+      throw pg_wrong_param_count(*connection_, params.size(), text_.size());
     }
     for (std::size_t i = 0; i < params.size(); ++i) {
       std::string& t = text_[i];
@@ -75,13 +75,13 @@ class PgClientStatement : public Statement {
   PgClientStatement(PgsqlConnection& connection, std::string_view sql, std::size_t param_count)
       : connection_(&connection), sql_(parse_placeholders(sql, SqlDialect::kPgsql)) {
     if (sql_.placeholders() != param_count) {
-      throw wrong_param_count(connection, param_count, sql_.placeholders());
+      throw pg_wrong_param_count(connection, param_count, sql_.placeholders());
     }
   }
 
   QueryResult execute(std::span<const Param> params) override {
     if (params.size() != sql_.placeholders()) {
-      throw wrong_param_count(*connection_, params.size(), sql_.placeholders());
+      throw pg_wrong_param_count(*connection_, params.size(), sql_.placeholders());
     }
     const std::string text = substitute_params(
         sql_, params, [this](std::string_view v, std::string& out) { connection_->quote(v, out); });

@@ -21,7 +21,7 @@ bool selected(const DiskSample& d, const DeviceFilter& f) {
 
 bool ever_used(const DiskSample& d) { return d.rd_ios + d.wr_ios + d.dc_ios + d.fl_ios != 0; }
 
-const DiskSample* find(const std::vector<DiskSample>& disks, const std::string& name) {
+const DiskSample* find_disk_by_name(const std::vector<DiskSample>& disks, const std::string& name) {
   for (const auto& d : disks)
     if (d.name == name) return &d;
   return nullptr;
@@ -45,7 +45,7 @@ StatReport make_report(const StatSample* before, const StatSample& after,
   for (const auto& d : after.disks) {
     if (!selected(d, filter)) continue;
     if (!filter.show_unused && !ever_used(d)) continue;
-    const DiskSample* old = find(b.disks, d.name);
+    const DiskSample* old = find_disk_by_name(b.disks, d.name);
     DeviceRow row;
     row.name = d.name;
     row.partition = d.partition;

@@ -25,7 +25,7 @@ void write_lat_fields(const fio::LatSummary& s, std::ostream& out) {
                      s.stddev_ns / 1000);
 }
 
-void write_dir(const fio::JobStats& job, std::size_t dir, std::ostream& out) {
+void terse_write_dir(const fio::JobStats& job, std::size_t dir, std::ostream& out) {
   const fio::DirStats& d = job.dirs[dir];
   const fio::JobOptions& opt = job.options;
   out << fmt::format(";{};{};{};{}", d.io_bytes >> 10, d.bw_bytes_per_s() / 1024,
@@ -49,11 +49,11 @@ void write_dir(const fio::JobStats& job, std::size_t dir, std::ostream& out) {
   }
 }
 
-void write_job(const fio::FioRun& run, const fio::JobStats& job, std::ostream& out) {
+void terse_write_job(const fio::FioRun& run, const fio::JobStats& job, std::ostream& out) {
   out << fmt::format("3;{};{};{};{}", fio_common::version_string(run), job.options.name,
                      job.groupid, job.error);
-  write_dir(job, 0, out);
-  write_dir(job, 1, out);
+  terse_write_dir(job, 0, out);
+  terse_write_dir(job, 1, out);
   out << fmt::format(";{:f}%;{:f}%;{};{};{}", job.usr_cpu_percent, job.sys_cpu_percent, job.ctx,
                      job.majf, job.minf);
   for (double p : job.depths.level) out << fmt::format(";{:3.1f}%", p);
@@ -78,7 +78,7 @@ void write_job(const fio::FioRun& run, const fio::JobStats& job, std::ostream& o
 }  // namespace
 
 void write_fio_terse(const fio::FioRun& run, std::ostream& out) {
-  for (const auto& job : run.jobs) write_job(run, job, out);
+  for (const auto& job : run.jobs) terse_write_job(run, job, out);
 }
 
 }  // namespace hostmark

@@ -17,7 +17,7 @@ void add(std::vector<Figure>& out, Figure f) {
   if (!f.key.empty()) out.push_back(std::move(f));
 }
 
-std::optional<double> metric(const Phase& p, std::string_view name) {
+std::optional<double> phase_metric(const Phase& p, std::string_view name) {
   for (const auto& m : p.metrics)
     if (m.name == name) return m.value;
   return std::nullopt;
@@ -47,29 +47,29 @@ std::string option(const Result& r, std::string_view name, std::string_view fall
 void cpu_phase(const Phase& p, std::string_view name, std::uint64_t max_prime,
                std::vector<Figure>& out) {
   if (name != "single-thread" && name != "all-threads") return;
-  const auto events = metric(p, "events_per_s");
-  const auto threads = metric(p, "threads");
+  const auto events = phase_metric(p, "events_per_s");
+  const auto threads = phase_metric(p, "threads");
   if (!events || !threads) return;
   add(out, figure_keys::cpu_prime(max_prime, static_cast<int>(*threads), *events));
 }
 
 void memory_phase(const Phase& p, std::string_view name, std::vector<Figure>& out) {
   if (name == "bandwidth") {
-    const auto threads = metric(p, "threads");
+    const auto threads = phase_metric(p, "threads");
     if (!threads) return;
     for (const char* kernel : {"copy", "scale", "add", "triad"}) {
-      if (const auto v = metric(p, std::string(kernel) + "_gb_per_s"))
+      if (const auto v = phase_metric(p, std::string(kernel) + "_gb_per_s"))
         add(out, figure_keys::stream_bandwidth(kernel, static_cast<int>(*threads), *v));
     }
   } else if (name == "latency") {
     for (const char* level : {"l1", "l2", "l3", "dram"}) {
-      if (const auto v = metric(p, std::string(level) + "_ns"))
+      if (const auto v = phase_metric(p, std::string(level) + "_ns"))
         add(out, figure_keys::load_latency(level, *v));
     }
   } else if (name == "sysbench-style") {
-    if (const auto v = metric(p, "block_1k_mib_per_s"))
+    if (const auto v = phase_metric(p, "block_1k_mib_per_s"))
       add(out, figure_keys::sysbench_style_memory(1024, *v));
-    if (const auto v = metric(p, "block_1m_mib_per_s"))
+    if (const auto v = phase_metric(p, "block_1m_mib_per_s"))
       add(out, figure_keys::sysbench_style_memory(1u << 20, *v));
   }
 }
@@ -93,13 +93,13 @@ void disk_phase(const Phase& p, std::string_view name, std::vector<Figure>& out)
   if (s.block_bytes == 0) return;
   for (const char* name_of :
        {"mb_per_s", "read_mb_per_s", "write_mb_per_s", "iops", "lat_mean_us", "lat_p99_us"}) {
-    if (const auto v = metric(p, name_of)) add(out, figure_keys::fio_job(s, name_of, *v));
+    if (const auto v = phase_metric(p, name_of)) add(out, figure_keys::fio_job(s, name_of, *v));
   }
 }
 
 void fs_phase(const Phase& p, std::string_view name, const figure_keys::FsSettings& o,
               std::vector<Figure>& out) {
-  const auto rate = metric(p, "mb_per_s");
+  const auto rate = phase_metric(p, "mb_per_s");
   if (name == "putc" || name == "getc") {
     if (!rate) return;
     const std::string io = o.char_stdio ? "stdio" : "syscall";
@@ -116,7 +116,7 @@ void fs_phase(const Phase& p, std::string_view name, const figure_keys::FsSettin
                              size_text(o.chunk_bytes), o.drop_cache ? "" : ", cache kept"),
                  name, "mb_per_s", "MB/s", *rate));
   } else if (name == "seeks") {
-    if (const auto v = metric(p, "rate")) {
+    if (const auto v = phase_metric(p, "rate")) {
       add(out, figure_keys::fs_test(
                    fmt::format("fs.bonnie_seeks.size={}.chunk={}.seekers={}",
                                size_text(o.size_bytes), size_text(o.chunk_bytes), o.seekers),
@@ -124,7 +124,7 @@ void fs_phase(const Phase& p, std::string_view name, const figure_keys::FsSettin
                    "seeks_per_s", "seeks/s", *v));
     }
   } else if (name.starts_with("seq_") || name.starts_with("ran_")) {
-    if (const auto v = metric(p, "rate")) {
+    if (const auto v = phase_metric(p, "rate")) {
       add(out, figure_keys::fs_test(fmt::format("fs.files.count={}.size={}-{}.dirs={}.threads={}",
                                                 o.file_count(), size_text(o.file_min_bytes),
                                                 size_text(o.file_max_bytes), o.dirs, o.threads),
@@ -142,9 +142,9 @@ void db_phase(const Phase& p, std::string_view name, figure_keys::OltpSettings b
   else if (name == "read-only") base.test = "read_only";
   else if (name == "point-select") base.test = "point_select";
   else return;
-  if (const auto t = metric(p, "threads")) base.threads = static_cast<int>(*t);
-  if (const auto v = metric(p, "tps")) add(out, figure_keys::oltp(base, "tps", *v));
-  if (const auto v = metric(p, "qps")) add(out, figure_keys::oltp(base, "qps", *v));
+  if (const auto t = phase_metric(p, "threads")) base.threads = static_cast<int>(*t);
+  if (const auto v = phase_metric(p, "tps")) add(out, figure_keys::oltp(base, "tps", *v));
+  if (const auto v = phase_metric(p, "qps")) add(out, figure_keys::oltp(base, "qps", *v));
 }
 
 }  // namespace hostmark::figures_detail

@@ -17,7 +17,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double since(Clock::time_point start) {
+double timing_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
@@ -72,8 +72,8 @@ Expected<TimingSample> time_cached_reads(const TimingTarget& t, std::span<std::b
     if (n != static_cast<std::int64_t>(len)) return read_error(t, n, len, 0);
     s.bytes += len;
     s.interrupted = stop && (s.bytes / len) % 16 == 0 && stop();  // a syscall: not every read
-  } while (!s.interrupted && since(start) < seconds);
-  s.seconds = since(start);
+  } while (!s.interrupted && timing_since(start) < seconds);
+  s.seconds = timing_since(start);
   return s;
 }
 
@@ -94,8 +94,8 @@ Expected<TimingSample> time_disk_reads(const TimingTarget& t, std::span<std::byt
     if (n != static_cast<std::int64_t>(len)) return read_error(t, n, len, s.bytes);
     s.bytes += len;
     s.interrupted = stop && (s.bytes / len) % 16 == 0 && stop();  // a syscall: not every read
-  } while (!s.interrupted && since(start) < seconds);
-  s.seconds = since(start);
+  } while (!s.interrupted && timing_since(start) < seconds);
+  s.seconds = timing_since(start);
   return s;
 }
 
