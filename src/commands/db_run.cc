@@ -71,7 +71,7 @@ void check_existing_tables(const DbRunOptions& o, const db::Driver& driver, db::
 
 // One measured phase (a second Ctrl-C ends the process from here).
 Phase run_db_phase(const PhaseKind& phase, const DbRunOptions& o, const db::Driver& driver,
-                const CommandIo& io, bool& interrupted) {
+                   const CommandIo& io, bool& interrupted) {
   OltpSpec spec = base_spec(o);
   spec.kind = phase.kind;
   auto workload = make_oltp_workload(spec, driver, monotonic_ns());
