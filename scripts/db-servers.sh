@@ -149,6 +149,10 @@ HBA
     -d postgres <<'SQL'
 CREATE ROLE sbtest LOGIN CREATEDB PASSWORD 'sbtest';
 CREATE DATABASE sbtest OWNER sbtest;
+-- The tests drop their private databases WITH (FORCE), which also ends an autovacuum worker
+-- that happens to be in one; ending it needs pg_signal_backend (its role is no role, so
+-- 'must be a member of the role whose process is being terminated' failed a test once).
+GRANT pg_signal_backend TO sbtest;
 SQL
   {
     echo "PGSQL_HOST=$dir"
