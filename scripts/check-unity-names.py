@@ -5,8 +5,8 @@ there:
 - one that a header also declares at namespace scope: it silently shadows the header's for every
   file after it in the run (it happened: comparison_format.cc's csv_field, which did not quote
   '\\r', replaced output/csv.h's in csv.cc);
-- one that another file of the same folder also defines: a redefinition, or an overload that
-  picks the other file's function.
+- one that another file of the same folder also defines, at file scope or in a function: a
+  redefinition, an overload that picks the other file's function, or a shadowed constant.
 This lists every such name and exits 1 when there is one. Usage: scripts/check-unity-names.py"""
 import collections
 import pathlib
@@ -18,6 +18,7 @@ ANON = re.compile(r"^namespace \{\n(.*?)\n\}  // namespace", re.S | re.M)
 FUNCTION = re.compile(r"^(?!return|if|for|while|switch)[A-Za-z_][\w:<>,\s\*&]*?\b(\w+)\(", re.M)
 CONSTANT = re.compile(r"^(?:inline )?(?:constexpr|const)[^=;(]*?\b(k[A-Z]\w*)\b", re.M)
 DECLARED_FUNCTION = re.compile(r"^[A-Za-z_][\w:<>,\s\*&]*?\b(\w+)\([^;{]*\)\s*(?:const)?\s*;", re.M)
+LOCAL_CONSTANT = re.compile(r"^[ \t]+(?:static )?(?:constexpr|const)\b[^;(]*?\b(k[A-Z]\w*)\s*[={]", re.M)
 # Aliases of one meaning everywhere (std::chrono clocks) are harmless when shadowed.
 ALLOWED = {"Clock"}
 
@@ -36,10 +37,16 @@ def main():
                 for name in names(FUNCTION, block) | names(CONSTANT, block):
                     defined[name].add(path.relative_to(SRC).as_posix())
                     here[name].add(path.name)
+        # A constant of a function in another file of the folder: shadows the file-local one
+        # (clang's -Wshadow, an error here).
+        for path in sorted(folder.glob("*.cc")):
+            for name in LOCAL_CONSTANT.findall(path.read_text()):
+                if name in here and path.name not in here[name]:
+                    here[name].add(path.name)
         for name, files in sorted(here.items()):
             if len(files) > 1:
                 clashes_in_folder.append(name)
-                print(f"check-unity-names: {name}: in an anonymous namespace of each of "
+                print(f"check-unity-names: {name}: file-local in each of "
                       f"{', '.join(sorted(files))} (src/{folder.relative_to(SRC).as_posix()}/): "
                       "rename all but one", file=sys.stderr)
     declared = collections.defaultdict(set)  # name -> headers declaring it

@@ -255,9 +255,9 @@ db::ConnectOptions connect_options_from(const SbArgs& a, SbGroups g) {
     o.password = password_from(a, g, "pgsql-password", o.kind);
     o.database = a.text(g, "pgsql-db");
     o.ssl = a.text(g, "pgsql-sslmode");
-    static constexpr std::array kModes = {"disable", "allow",     "prefer",
-                                          "require", "verify-ca", "verify-full"};
-    if (std::find(kModes.begin(), kModes.end(), o.ssl) == kModes.end())
+    static constexpr std::array kSslModes = {"disable", "allow",     "prefer",
+                                             "require", "verify-ca", "verify-full"};
+    if (std::find(kSslModes.begin(), kSslModes.end(), o.ssl) == kSslModes.end())
       throw Failure(
           usage_error("--pgsql-sslmode", fmt::format("'{}' is not disable, allow, prefer, require, "
                                                      "verify-ca or verify-full",
@@ -276,7 +276,7 @@ db::ConnectOptions connect_options_from(const SbArgs& a, SbGroups g) {
 }
 
 std::span<const SysbenchTest> sysbench_oltp_tests() {
-  static const std::array kTests = {
+  static const std::array kOltpTests = {
       HOSTMARK_OLTP_TEST("oltp_read_write", OltpKind::kReadWrite, "Read/Write OLTP benchmark"),
       HOSTMARK_OLTP_TEST("oltp_read_only", OltpKind::kReadOnly, "Read-Only OLTP benchmark"),
       HOSTMARK_OLTP_TEST("oltp_write_only", OltpKind::kWriteOnly, "Write-Only OLTP benchmark"),
@@ -295,7 +295,7 @@ std::span<const SysbenchTest> sysbench_oltp_tests() {
       HOSTMARK_OLTP_TEST("bulk_insert", OltpKind::kBulkInsert,
                          "Bulk insert benchmark: multi-row INSERTs, one table per thread"),
   };
-  return kTests;
+  return kOltpTests;
 }
 
 }  // namespace hostmark

@@ -107,13 +107,13 @@ std::string render_bar_chart(const BarChart& chart) {
   }
   if (bars.empty()) return "";
 
-  constexpr double kLabelWidth = 230, kBarHeight = 20, kGap = 8;
+  constexpr double kBarLabelWidth = 230, kBarHeight = 20, kGap = 8;
   const double plot_top = kTop;
   const double plot_bottom = plot_top + (kBarHeight + kGap) * static_cast<double>(bars.size());
   const double height = plot_bottom + 44;
   const ChartAxis axis{"", chart.unit, ScaleKind::kLinear, TickFormat::kNumber, true, {}};
   const AxisLayout xl = layout_axis(axis, 0, max_value);
-  const Scale xs{ScaleKind::kLinear, xl.lo, xl.hi, kLabelWidth, kWidth - kRight - 40};
+  const Scale xs{ScaleKind::kLinear, xl.lo, xl.hi, kBarLabelWidth, kWidth - kRight - 40};
 
   std::string svg = open_svg(chart.title, height);
   svg += "<g class=\"grid\" stroke=\"#ddd\" stroke-width=\"1\">";
@@ -127,7 +127,7 @@ std::string render_bar_chart(const BarChart& chart) {
   svg += "</g>";
   svg += fmt::format(
       "<text class=\"xlabel\" x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"12\">{}</text>",
-      px((kLabelWidth + kWidth - kRight) / 2), px(plot_bottom + 36), html_escape(chart.unit));
+      px((kBarLabelWidth + kWidth - kRight) / 2), px(plot_bottom + 36), html_escape(chart.unit));
   for (std::size_t i = 0; i < bars.size(); ++i) {
     const double y = plot_top + (kBarHeight + kGap) * static_cast<double>(i);
     const double x1 = xs.map(bars[i].value);
@@ -136,15 +136,15 @@ std::string render_bar_chart(const BarChart& chart) {
         "font-size=\"12\">{}</text>"
         "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>"
         "<text x=\"{}\" y=\"{}\" font-size=\"11\">{}</text></g>",
-        html_escape(bars[i].label), px(kLabelWidth - 8), px(y + 14),
-        html_escape(shorten(bars[i].label, 34)), px(kLabelWidth), px(y),
-        px(std::max(0.0, x1 - kLabelWidth)), px(kBarHeight),
+        html_escape(bars[i].label), px(kBarLabelWidth - 8), px(y + 14),
+        html_escape(shorten(bars[i].label, 34)), px(kBarLabelWidth), px(y),
+        px(std::max(0.0, x1 - kBarLabelWidth)), px(kBarHeight),
         bars[i].highlight ? "#d62728" : "#1f77b4", px(x1 + 4), px(y + 14),
         html_escape(format_report_number(bars[i].value)));
   }
   svg += fmt::format(
       "<line class=\"axis\" x1=\"{0}\" x2=\"{0}\" y1=\"{1}\" y2=\"{2}\" stroke=\"#333\"/>",
-      px(kLabelWidth), px(plot_top), px(plot_bottom));
+      px(kBarLabelWidth), px(plot_top), px(plot_bottom));
   svg += "</svg>";
   return svg;
 }
