@@ -61,8 +61,11 @@ check_fields() {
       *mariadb-server* | *mysql-server* | postgresql* | chromium* | clang* | gcc* | g++* | cpp*)
         fail "Depends names $name (a server, browser or compiler)" ;;
     esac
-    # A library package: named lib*, or shipping a shared object (zlib1g).
-    if [[ $name != lib* ]] && ! dpkg -L "$name" 2>/dev/null | grep -q '/lib.*\.so\.[0-9]'; then
+    # A library package: named lib*, or shipping a shared object (zlib1g). With a second
+    # architecture installed (setup-debian.sh --arm64), dpkg -L needs the architecture too.
+    if [[ $name != lib* ]] &&
+      ! { dpkg -L "$name" 2>/dev/null || dpkg -L "$name:$(dpkg --print-architecture)" 2>/dev/null; } |
+      grep -q '/lib.*\.so\.[0-9]'; then
       fail "Depends names $name, which is not a shared library package"
     fi
   done
