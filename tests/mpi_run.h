@@ -3,10 +3,7 @@
 // (a hang is a failure, not a stuck CI job). Skipped with the reason when the build has no MPI
 // or mpirun is missing.
 #include <gtest/gtest.h>
-#include <stdlib.h>
 
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -14,6 +11,7 @@
 
 #include "mpi/comm.h"
 #include "run_binary.h"
+#include "scratch_dir.h"
 
 namespace hostmark {
 
@@ -43,17 +41,15 @@ inline RunOptions mpi_env() {
 // ended first removed it while the other was making its pid.N inside ("A call to mkdir was
 // unable to create the desired directory").
 inline RunOutput run_mpirun(const std::vector<std::string>& args) {
-  std::string session = (std::filesystem::temp_directory_path() / "hostmark-ompi.XXXXXX").string();
-  if (mkdtemp(session.data()) == nullptr) {
-    ADD_FAILURE() << "mkdtemp " << session << ": " << std::strerror(errno);
+  const ScratchDir session(std::filesystem::temp_directory_path().string());
+  if (session.path().empty()) {
+    ADD_FAILURE() << "no session directory for mpirun in "
+                  << std::filesystem::temp_directory_path();
     return RunOutput{};
   }
   RunOptions options = mpi_env();
-  options.extra_env.push_back("OMPI_MCA_orte_tmpdir_base=" + session);
-  RunOutput out = run_program(kMpirun, args, options);
-  std::error_code ignored;
-  std::filesystem::remove_all(session, ignored);
-  return out;
+  options.extra_env.push_back("OMPI_MCA_orte_tmpdir_base=" + session.path());
+  return run_program(kMpirun, args, options);
 }
 
 inline RunOutput mpirun(int np, const std::vector<std::string>& hostmark_args) {

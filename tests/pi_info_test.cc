@@ -2,7 +2,6 @@
 // the board model, thermal zones and the firmware's throttling bits, from fake /proc and /sys
 // trees in a temp directory; and how the text and JSON show them.
 #include <gtest/gtest.h>
-#include <stdlib.h>
 
 #include <filesystem>
 #include <fstream>
@@ -12,6 +11,7 @@
 
 #include "output/host_info_json.h"
 #include "output/host_info_text.h"
+#include "scratch_dir.h"
 #include "sysinfo/arm_cpu.h"
 #include "sysinfo/board.h"
 #include "sysinfo/cpu_topology.h"
@@ -37,31 +37,20 @@ constexpr std::string_view kPi4Cpuinfo =
     "Hardware\t: BCM2835\nRevision\t: c03114\nSerial\t\t: 10000000deadbeef\n"
     "Model\t\t: Raspberry Pi 4 Model B Rev 1.4\n";
 
-// A /proc and /sys tree in a fresh mkdtemp directory under /var/tmp, removed on destruction.
+// A /proc and /sys tree in a scratch directory, removed on destruction.
 class FakeRoot {
  public:
-  FakeRoot() {
-    char tmpl[] = "/var/tmp/hostmark-fakepi-XXXXXX";
-    if (::mkdtemp(tmpl) != nullptr) root_ = tmpl;
-  }
-  ~FakeRoot() {
-    std::error_code ec;
-    if (!root_.empty()) std::filesystem::remove_all(root_, ec);
-  }
-  FakeRoot(const FakeRoot&) = delete;
-  FakeRoot& operator=(const FakeRoot&) = delete;
-
-  bool ok() const { return !root_.empty(); }
-  SysRoots roots() const { return {root_ + "/proc", root_ + "/sys"}; }
+  bool ok() const { return !dir_.path().empty(); }
+  SysRoots roots() const { return {dir_.file("proc"), dir_.file("sys")}; }
   // Writes `text` to <root>/<rel>, making the folders on the way.
   void write(const std::string& rel, std::string_view text) const {
-    const std::filesystem::path path = root_ + "/" + rel;
+    const std::filesystem::path path = dir_.file(rel);
     std::filesystem::create_directories(path.parent_path());
     std::ofstream(path, std::ios::binary) << text;
   }
 
  private:
-  std::string root_;
+  ScratchDir dir_;
 };
 
 TEST(ArmCpu, Pi4CpuinfoNamesTheCortexA72) {
