@@ -143,13 +143,14 @@ TEST(FioCommandLine, Spellings) {
 }
 
 TEST(FioCommandLine, ErrorsNameTheOption) {
-  EXPECT_EQ(error_of(parse("--name=x --write_bw_log=foo")),
-            "--write_bw_log: not implemented by hostmark");
+  EXPECT_EQ(error_of(parse("--name=x --thinktime=10")),
+            "--thinktime: not implemented by hostmark (think time between I/Os is not supported)");
   EXPECT_EQ(error_of(parse("--name=x --foo=1")), "--foo: unknown option");
   EXPECT_EQ(error_of(parse("--bs=4q --name=x")), "--bs: '4q' is not a size");
   EXPECT_EQ(error_of(parse("--name=x --rwmixread=150")), "--rwmixread: 150 is not a percentage");
   EXPECT_EQ(error_of(parse("--name=x --iodepth=0")), "--iodepth: must be at least 1");
-  EXPECT_EQ(error_of(parse("--debug=io --name=x")), "--debug: not implemented by hostmark");
+  EXPECT_EQ(error_of(parse("--debug=io --name=x")),
+            "--debug: not implemented by hostmark (fio's debug tracing is not supported)");
   EXPECT_EQ(error_of(parse("--bs=4k")), "fio: no jobs defined (give --name=NAME or a job file)");
   EXPECT_EQ(error_of(parse("--name=x --readonly=1")), "--readonly: takes no value");
 }

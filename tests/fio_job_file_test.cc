@@ -366,12 +366,15 @@ TEST(FioJobFile, DefaultsAreFios) {
 }
 
 TEST(FioJobFile, ErrorsNameFileLineAndOption) {
-  EXPECT_EQ(error_of(parse("[j]\nrw=read\n\nwrite_bw_log=foo\n")),
-            "job.fio:4: write_bw_log: not implemented by hostmark");
-  EXPECT_EQ(error_of(parse("[j]\ncpus_allowed=0-3\n")),
-            "job.fio:2: cpus_allowed: not implemented by hostmark");
+  EXPECT_EQ(error_of(parse("[j]\nrw=read\n\nflow=2\n")),
+            "job.fio:4: flow: not implemented by hostmark (flow control between jobs is not "
+            "supported)");
+  EXPECT_EQ(error_of(parse("[j]\nss=iops:10%\n")),
+            "job.fio:2: ss: not implemented by hostmark (steady-state detection is not supported "
+            "(use runtime and time_based))");
   EXPECT_EQ(error_of(parse("[j]\nzonemode=zbd\n")),
-            "job.fio:2: zonemode: not implemented by hostmark");
+            "job.fio:2: zonemode: not implemented by hostmark (zoned block devices (zonemode) are "
+            "not supported)");
   EXPECT_EQ(error_of(parse("[j]\nfoo=1\n")), "job.fio:2: foo: unknown option");
   EXPECT_EQ(error_of(parse("[j]\nramp-time=2\n")),
             "job.fio:2: ramp-time: unknown option");  // fio takes no '-'

@@ -5,6 +5,7 @@
 #include "core/build_info.h"
 #include "engines/io_engine.h"
 #include "fio/option_table.h"
+#include "fio/refused_options.h"
 #include "fio/run_options_table.h"
 
 namespace hostmark {
@@ -111,8 +112,11 @@ Status print_fio_help(fio::RunAction action, const std::string& topic, std::ostr
       }
       const fio::OptionDef* o = fio::find_option(topic);
       if (o == nullptr) {
-        return usage_error("--cmdhelp",
-                           fmt::format("'{}' is not an option hostmark implements", topic));
+        if (const fio::RefusedOption* refused = fio::find_refused_option(topic)) {
+          return usage_error("--cmdhelp", fmt::format("'{}' is not implemented by hostmark ({})",
+                                                      topic, refused->why));
+        }
+        return usage_error("--cmdhelp", fmt::format("'{}' is not a fio option", topic));
       }
       print_option(*o, out);
       out << fmt::format("{:<24} : {}\n", "type", fio::value_kind_name(o->kind));

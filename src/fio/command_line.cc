@@ -7,6 +7,8 @@
 //    the global state. Job files (every other argument) start from the command line's global
 //    state, whatever their position, and are read after the command line, as fio does.
 //  - --version, --help, --cmdhelp and --enghelp stop parsing, as fio exits there.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <set>
 
@@ -14,6 +16,7 @@
 #include "fio/job_file.h"
 #include "fio/job_parser.h"
 #include "fio/option_table.h"
+#include "fio/refused_options.h"
 #include "fio/run_options_table.h"
 
 namespace hostmark::fio {
@@ -38,7 +41,7 @@ std::vector<Candidate> all_names() {
     out.push_back({d.name, &d});
     if (!d.alias.empty()) out.push_back({d.alias, &d});
   }
-  for (const std::string_view& n : unimplemented_run_options()) out.push_back({n, &n});
+  for (const RefusedOption& r : unimplemented_run_options()) out.push_back({r.name, &r});
   return out;
 }
 
@@ -48,6 +51,11 @@ Expected<Resolved> resolve(std::string_view written) {
     std::vector<Candidate> matches;
     std::set<const void*> identities;
     for (const Candidate& c : all_names()) {
+      if (c.name == written) {  // a refused option named in full, as --trigger
+        matches.assign(1, c);
+        identities = {c.identity};
+        break;
+      }
       if (c.name.substr(0, written.size()) == written) {
         matches.push_back(c);
         identities.insert(c.identity);
@@ -62,10 +70,13 @@ Expected<Resolved> resolve(std::string_view written) {
   }
   Resolved r{name, find_run_option(name), find_option(name)};
   if (r.run || r.job) return r;
-  if (is_unimplemented_fio_option(name) ||
-      std::ranges::find(unimplemented_run_options(), std::string_view(name)) !=
-          unimplemented_run_options().end()) {
-    return usage_error("--" + name, "not implemented by hostmark");
+  if (const RefusedOption* refused = find_refused_option(name)) {
+    return usage_error("--" + name, fmt::format("not implemented by hostmark ({})", refused->why));
+  }
+  for (const RefusedOption& refused : unimplemented_run_options()) {
+    if (refused.name == name) {
+      return usage_error("--" + name, fmt::format("not implemented by hostmark ({})", refused.why));
+    }
   }
   return usage_error("--" + name, "unknown option");
 }

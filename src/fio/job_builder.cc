@@ -1,8 +1,11 @@
 #include "fio/job_builder.h"
 
+#include <fmt/format.h>
+
 #include <array>
 
 #include "fio/option_table.h"
+#include "fio/refused_options.h"
 
 namespace hostmark::fio {
 
@@ -15,8 +18,9 @@ Status apply_option(JobOptions& job, const OptionText& option,
                     std::vector<std::pair<std::string, std::string>>& given) {
   const OptionDef* def = find_option(option.name);
   if (def == nullptr) {
-    if (is_unimplemented_fio_option(option.name)) {
-      return option_error(option.place, option.name, "not implemented by hostmark");
+    if (const RefusedOption* refused = find_refused_option(option.name)) {
+      return option_error(option.place, option.name,
+                          fmt::format("not implemented by hostmark ({})", refused->why));
     }
     return option_error(option.place, option.name, "unknown option");
   }

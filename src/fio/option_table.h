@@ -1,8 +1,9 @@
 #pragma once
 // The one table of fio job options hostmark implements: name, alias, value kind, setter into
 // JobOptions, short help. Lookup is by exact name or alias (fio does not treat '-' as '_').
-// Options fio 3.33 has but hostmark does not implement are listed separately so the parser can
-// say "write_bw_log: not implemented by hostmark" rather than "unknown option".
+// Options fio 3.33 has but hostmark does not implement are listed separately, with a reason
+// (refused_options.h), so the parser can say "zonemode: not implemented by hostmark (zoned
+// block devices ...)" rather than "unknown option".
 #include <span>
 #include <string_view>
 
@@ -48,9 +49,6 @@ std::span<const OptionDef> option_table();
 
 // Exact name or alias; nullptr when not implemented (or not an option at all).
 const OptionDef* find_option(std::string_view name);
-
-// True for fio 3.33 options (and aliases and engine options) hostmark does not implement.
-bool is_unimplemented_fio_option(std::string_view name);
 
 // The sections of the table, defined in options_*.cc.
 std::span<const OptionDef> job_and_file_options();  // identity, targets

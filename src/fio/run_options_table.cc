@@ -126,12 +126,33 @@ constexpr std::array kRunRows{
                  "Print IO engine help"},
 };
 
-constexpr auto kUnimplementedRunOptions = std::to_array<std::string_view>({
-    "alloc-size",     "append-terse",    "aux-path",       "bandwidth-log", "client",
-    "cpuclock-test",  "crctest",         "daemonize",      "debug",         "eta-interval",
-    "eta-newline",    "idle-prof",       "inflate-log",    "max-jobs",      "merge-blktrace-only",
-    "remote-config",  "server",          "showcmd",        "trigger",       "trigger-file",
-    "trigger-remote", "trigger-timeout", "warnings-fatal",
+constexpr std::string_view kWhyClientServer = "fio's client/server mode is not supported";
+constexpr std::string_view kWhySelfTest = "fio's self-tests are not supported";
+// Sorted by name.
+constexpr auto kUnimplementedRunOptions = std::to_array<RefusedOption>({
+    {"alloc-size", "hostmark has no shared memory pool to size"},
+    {"append-terse", "not supported (--output-format=normal,terse prints both)"},
+    {"aux-path", kWhyClientServer},
+    {"bandwidth-log", "not supported (write_bw_log is)"},
+    {"client", kWhyClientServer},
+    {"cpuclock-test", kWhySelfTest},
+    {"crctest", kWhySelfTest},
+    {"daemonize", kWhyClientServer},
+    {"debug", "fio's debug tracing is not supported"},
+    {"eta-interval", "the status line is redrawn every second"},
+    {"eta-newline", "the status line is redrawn in place"},
+    {"idle-prof", "CPU idleness profiling is not supported"},
+    {"inflate-log", "compressed logs are not supported"},
+    {"max-jobs", "hostmark has no fixed job table to size"},
+    {"merge-blktrace-only", "replaying and merging blktraces is not supported"},
+    {"remote-config", kWhyClientServer},
+    {"server", kWhyClientServer},
+    {"showcmd", "converting job files to command lines is not supported"},
+    {"trigger", kWhyClientServer},
+    {"trigger-file", "verification triggers are not supported"},
+    {"trigger-remote", kWhyClientServer},
+    {"trigger-timeout", "verification triggers are not supported"},
+    {"warnings-fatal", "making parse warnings fatal is not supported"},
 });
 
 }  // namespace
@@ -145,6 +166,6 @@ const RunOptionDef* find_run_option(std::string_view name) {
   return nullptr;
 }
 
-std::span<const std::string_view> unimplemented_run_options() { return kUnimplementedRunOptions; }
+std::span<const RefusedOption> unimplemented_run_options() { return kUnimplementedRunOptions; }
 
 }  // namespace hostmark::fio

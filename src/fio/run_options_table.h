@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "fio/job_options.h"
+#include "fio/refused_options.h"
 
 namespace hostmark::fio {
 
@@ -22,6 +23,6 @@ std::span<const RunOptionDef> run_option_table();
 const RunOptionDef* find_run_option(std::string_view name);
 
 // fio 3.33 command-line options hostmark does not implement (--debug, --client, ...).
-std::span<const std::string_view> unimplemented_run_options();
+std::span<const RefusedOption> unimplemented_run_options();
 
 }  // namespace hostmark::fio

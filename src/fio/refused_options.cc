@@ -1,0 +1,263 @@
+// The fio options hostmark refuses, and why (refused_options.h).
+#include "fio/refused_options.h"
+
+#include <algorithm>
+#include <array>
+
+namespace hostmark::fio {
+namespace {
+constexpr std::string_view kWhyOtherEngine =
+    "an option of an ioengine hostmark does not have (it has psync, sync, pvsync2, libaio, "
+    "io_uring, mmap and null)";
+constexpr std::string_view kWhyZoned = "zoned block devices (zonemode) are not supported";
+constexpr std::string_view kWhyReplay =
+    "replaying and recording I/O logs and blktraces is not supported";
+constexpr std::string_view kWhyLogStore =
+    "compressed or size-limited in-memory logs are not supported (hostmark keeps logs uncompressed "
+    "until the job ends)";
+constexpr std::string_view kWhyLogEpoch =
+    "log times are milliseconds since the job started, as fio's default";
+constexpr std::string_view kWhyPriority =
+    "CPU and I/O priorities of jobs and commands are not supported";
+constexpr std::string_view kWhyPlacement =
+    "pinning jobs to CPUs or NUMA nodes is not supported (use taskset or numactl around hostmark)";
+constexpr std::string_view kWhyIsolation =
+    "cgroups and running jobs as another user are not supported";
+constexpr std::string_view kWhySteadyState =
+    "steady-state detection is not supported (use runtime and time_based)";
+constexpr std::string_view kWhyLatencyTarget = "latency targets are not supported";
+constexpr std::string_view kWhyThinkTime = "think time between I/Os is not supported";
+constexpr std::string_view kWhyRateMin =
+    "minimum rates and Poisson rate processes are not supported (rate and rate_iops are)";
+constexpr std::string_view kWhyDedupe =
+    "deduplicable buffers are not supported (buffer_compress_percentage is)";
+constexpr std::string_view kWhyVerifyMode =
+    "this verify mode is not supported (verify, do_verify, verify_backlog, verify_fatal, "
+    "verify_pattern and verify_interval are)";
+constexpr std::string_view kWhyTrimVerify =
+    "trimming written blocks for verification is not supported";
+constexpr std::string_view kWhyStatsOff =
+    "hostmark always measures latencies and bandwidth with clock_gettime(CLOCK_MONOTONIC); they "
+    "cannot be switched off";
+constexpr std::string_view kWhyReportFormat =
+    "the normal output always uses fio 3.33's default precision and units (kb_base is supported)";
+constexpr std::string_view kWhyFlow = "flow control between jobs is not supported";
+constexpr std::string_view kWhyOtherJobs =
+    "running programs around a job and ending other jobs are not supported";
+constexpr std::string_view kWhyErrorClasses =
+    "per-error handling is not supported (continue_on_error is)";
+constexpr std::string_view kWhyMemory =
+    "I/O buffers are always page-aligned anonymous memory (fio's mem=malloc with alignment); other "
+    "memory types are not supported";
+constexpr std::string_view kWhyProfile = "fio's built-in profiles are not supported";
+constexpr std::string_view kWhyLayout =
+    "this way of creating or choosing files is not supported (hostmark lays files out before the "
+    "job starts)";
+constexpr std::string_view kWhyQueueTuning = "this queueing or submission tuning is not supported";
+constexpr std::string_view kWhyHints = "this kernel hint is not supported";
+constexpr std::string_view kWhyOffsets = "this offset or randomness tuning is not supported";
+
+// Sorted by name, for binary search.
+constexpr auto kRefused = std::to_array<RefusedOption>({
+    {"allow_file_create", kWhyLayout},
+    {"allrandrepeat", kWhyOffsets},
+    {"arguments", kWhyOtherEngine},
+    {"atomic", kWhyHints},
+    {"bindname", kWhyOtherEngine},
+    {"block_error_percentiles", kWhyReportFormat},
+    {"blocksize_unaligned", kWhyOffsets},
+    {"brick", kWhyOtherEngine},
+    {"bs_is_seq_rand", kWhyOffsets},
+    {"bs_unaligned", kWhyOffsets},
+    {"busy_poll", kWhyOtherEngine},
+    {"cgroup", kWhyIsolation},
+    {"cgroup_nodelete", kWhyIsolation},
+    {"cgroup_weight", kWhyIsolation},
+    {"clientname", kWhyOtherEngine},
+    {"clocksource", kWhyStatsOff},
+    {"clustername", kWhyOtherEngine},
+    {"cmd_type", kWhyOtherEngine},
+    {"cmdprio", kWhyPriority},
+    {"cmdprio_bssplit", kWhyPriority},
+    {"cmdprio_class", kWhyPriority},
+    {"cmdprio_percentage", kWhyPriority},
+    {"conf", kWhyOtherEngine},
+    {"cpuchunks", kWhyOtherEngine},
+    {"cpuload", kWhyOtherEngine},
+    {"cpumask", kWhyPlacement},
+    {"cpumode", kWhyOtherEngine},
+    {"cpus_allowed", kWhyPlacement},
+    {"cpus_allowed_policy", kWhyPlacement},
+    {"create_fsync", kWhyLayout},
+    {"create_on_open", kWhyLayout},
+    {"create_serialize", kWhyLayout},
+    {"dedupe_global", kWhyDedupe},
+    {"dedupe_mode", kWhyDedupe},
+    {"dedupe_percentage", kWhyDedupe},
+    {"dedupe_working_set_percentage", kWhyDedupe},
+    {"disable_bw", kWhyStatsOff},
+    {"disable_bw_measurement", kWhyStatsOff},
+    {"disable_clat", kWhyStatsOff},
+    {"disable_lat", kWhyStatsOff},
+    {"disable_slat", kWhyStatsOff},
+    {"donorname", kWhyOtherEngine},
+    {"error_dump", kWhyErrorClasses},
+    {"exec_postrun", kWhyOtherJobs},
+    {"exec_prerun", kWhyOtherJobs},
+    {"exit_on_io_done", kWhyOtherEngine},
+    {"exit_what", kWhyOtherJobs},
+    {"exitall", kWhyOtherJobs},
+    {"exitall_on_error", kWhyOtherJobs},
+    {"experimental_verify", kWhyVerifyMode},
+    {"fadvise_hint", kWhyHints},
+    {"file_append", kWhyLayout},
+    {"fill_device", kWhyLayout},
+    {"fill_fs", kWhyLayout},
+    {"flow", kWhyFlow},
+    {"flow_id", kWhyFlow},
+    {"flow_sleep", kWhyFlow},
+    {"force_async", kWhyQueueTuning},
+    {"gid", kWhyIsolation},
+    {"grace_time", kWhyOtherEngine},
+    {"gtod_cpu", kWhyPlacement},
+    {"gtod_reduce", kWhyStatsOff},
+    {"hipri_percentage", kWhyPriority},
+    {"hostname", kWhyOtherEngine},
+    {"hugepage-size", kWhyMemory},
+    {"ignore_error", kWhyErrorClasses},
+    {"ignore_zone_limits", kWhyZoned},
+    {"inplace", kWhyOtherEngine},
+    {"interface", kWhyOtherEngine},
+    {"io_submit_mode", kWhyQueueTuning},
+    {"iomem", kWhyMemory},
+    {"iomem_align", kWhyMemory},
+    {"ioscheduler", kWhyQueueTuning},
+    {"job_max_open_zones", kWhyZoned},
+    {"latency_percentile", kWhyLatencyTarget},
+    {"latency_run", kWhyLatencyTarget},
+    {"latency_target", kWhyLatencyTarget},
+    {"latency_window", kWhyLatencyTarget},
+    {"listen", kWhyOtherEngine},
+    {"lockfile", kWhyLayout},
+    {"lockmem", kWhyMemory},
+    {"log_alternate_epoch", kWhyLogEpoch},
+    {"log_alternate_epoch_clock_id", kWhyLogEpoch},
+    {"log_compression", kWhyLogStore},
+    {"log_compression_cpus", kWhyLogStore},
+    {"log_entries", kWhyLogStore},
+    {"log_prio", kWhyPriority},
+    {"log_store_compressed", kWhyLogStore},
+    {"log_unix_epoch", kWhyLogEpoch},
+    {"max_latency", kWhyLatencyTarget},
+    {"max_open_zones", kWhyZoned},
+    {"mem", kWhyMemory},
+    {"mem_align", kWhyMemory},
+    {"merge_blktrace_file", kWhyReplay},
+    {"merge_blktrace_iters", kWhyReplay},
+    {"merge_blktrace_scalars", kWhyReplay},
+    {"mss", kWhyOtherEngine},
+    {"nice", kWhyPriority},
+    {"nodelay", kWhyOtherEngine},
+    {"numa_cpu_nodes", kWhyPlacement},
+    {"numa_mem_policy", kWhyPlacement},
+    {"offset_align", kWhyOffsets},
+    {"opendir", kWhyLayout},
+    {"openfiles", kWhyLayout},
+    {"percentage_random", kWhyOffsets},
+    {"pingpong", kWhyOtherEngine},
+    {"pool", kWhyOtherEngine},
+    {"port", kWhyOtherEngine},
+    {"pre_read", kWhyLayout},
+    {"prio", kWhyPriority},
+    {"prioclass", kWhyPriority},
+    {"profile", kWhyProfile},
+    {"program", kWhyOtherEngine},
+    {"protocol", kWhyOtherEngine},
+    {"rate_cycle", kWhyRateMin},
+    {"rate_ignore_thinktime", kWhyThinkTime},
+    {"rate_iops_min", kWhyRateMin},
+    {"rate_min", kWhyRateMin},
+    {"rate_process", kWhyRateMin},
+    {"ratecycle", kWhyRateMin},
+    {"ratemin", kWhyRateMin},
+    {"rbdname", kWhyOtherEngine},
+    {"read_beyond_wp", kWhyZoned},
+    {"read_iolog", kWhyReplay},
+    {"read_iolog_chunked", kWhyReplay},
+    {"readfua", kWhyOtherEngine},
+    {"replay_align", kWhyReplay},
+    {"replay_no_stall", kWhyReplay},
+    {"replay_redirect", kWhyReplay},
+    {"replay_scale", kWhyReplay},
+    {"replay_skip", kWhyReplay},
+    {"replay_time_scale", kWhyReplay},
+    {"rw_sequencer", kWhyOffsets},
+    {"serialize_overlap", kWhyQueueTuning},
+    {"sg_write_mode", kWhyOtherEngine},
+    {"significant_figures", kWhyReportFormat},
+    {"single-instance", kWhyOtherEngine},
+    {"skip_bad", kWhyOtherEngine},
+    {"softrandommap", kWhyOffsets},
+    {"ss", kWhySteadyState},
+    {"ss_dur", kWhySteadyState},
+    {"ss_ramp", kWhySteadyState},
+    {"stat_type", kWhyOtherEngine},
+    {"stats", kWhyStatsOff},
+    {"std_redirect", kWhyOtherEngine},
+    {"steadystate", kWhySteadyState},
+    {"steadystate_duration", kWhySteadyState},
+    {"steadystate_ramp_time", kWhySteadyState},
+    {"stream_id", kWhyOtherEngine},
+    {"sync_file_range", kWhyHints},
+    {"thinktime", kWhyThinkTime},
+    {"thinktime_blocks", kWhyThinkTime},
+    {"thinktime_blocks_type", kWhyThinkTime},
+    {"thinktime_iotime", kWhyThinkTime},
+    {"thinktime_spin", kWhyThinkTime},
+    {"thp", kWhyMemory},
+    {"touch_objects", kWhyOtherEngine},
+    {"trim_backlog", kWhyTrimVerify},
+    {"trim_backlog_batch", kWhyTrimVerify},
+    {"trim_percentage", kWhyTrimVerify},
+    {"trim_verify_zero", kWhyTrimVerify},
+    {"ttl", kWhyOtherEngine},
+    {"uid", kWhyIsolation},
+    {"uncached", kWhyHints},
+    {"unique_filename", kWhyLayout},
+    {"unit_base", kWhyReportFormat},
+    {"uri", kWhyOtherEngine},
+    {"userspace_reap", kWhyQueueTuning},
+    {"verb", kWhyOtherEngine},
+    {"verify_async", kWhyVerifyMode},
+    {"verify_async_cpus", kWhyVerifyMode},
+    {"verify_backlog_batch", kWhyVerifyMode},
+    {"verify_dump", kWhyVerifyMode},
+    {"verify_offset", kWhyVerifyMode},
+    {"verify_only", kWhyVerifyMode},
+    {"verify_state_load", kWhyVerifyMode},
+    {"verify_state_save", kWhyVerifyMode},
+    {"volume", kWhyOtherEngine},
+    {"window_size", kWhyOtherEngine},
+    {"write_barrier", kWhyHints},
+    {"write_hint", kWhyHints},
+    {"write_iolog", kWhyReplay},
+    {"writefua", kWhyOtherEngine},
+    {"zone_reset_frequency", kWhyZoned},
+    {"zone_reset_threshold", kWhyZoned},
+    {"zonecapacity", kWhyZoned},
+    {"zonemode", kWhyZoned},
+    {"zonerange", kWhyZoned},
+    {"zonesize", kWhyZoned},
+    {"zoneskip", kWhyZoned},
+});
+
+}  // namespace
+
+std::span<const RefusedOption> refused_options() { return kRefused; }
+
+const RefusedOption* find_refused_option(std::string_view name) {
+  const auto* it = std::ranges::lower_bound(kRefused, name, {}, &RefusedOption::name);
+  return it != kRefused.end() && it->name == name ? it : nullptr;
+}
+
+}  // namespace hostmark::fio

@@ -1,0 +1,94 @@
+// The fio options hostmark refuses: each is named with its reason, none is also implemented,
+// and, against the real fio 3.33 (skipped when /usr/bin/fio is absent), every option fio knows
+// for the engines hostmark has is either implemented or refused, never "unknown option".
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+#include "engines/io_engine.h"
+#include "fio/option_table.h"
+#include "fio/refused_options.h"
+#include "fio/run_options_table.h"
+#include "run_binary.h"
+
+namespace hostmark::fio {
+namespace {
+
+constexpr const char* kRealFio = "/usr/bin/fio";
+
+bool sorted_and_unique(std::span<const RefusedOption> list) {
+  return std::ranges::adjacent_find(list, [](const RefusedOption& a, const RefusedOption& b) {
+           return !(a.name < b.name);
+         }) == list.end();
+}
+
+TEST(FioRefusedOptions, SortedWithAReasonAndNotAlsoImplemented) {
+  EXPECT_TRUE(sorted_and_unique(refused_options()));
+  EXPECT_TRUE(sorted_and_unique(unimplemented_run_options()));
+  for (const RefusedOption& r : refused_options()) {
+    EXPECT_EQ(find_option(r.name), nullptr) << r.name << " is both implemented and refused";
+    EXPECT_EQ(find_refused_option(r.name), &r) << r.name;
+    EXPECT_FALSE(r.why.empty()) << r.name;
+    EXPECT_NE(r.why.back(), '.') << r.name << ": a reason is a phrase inside parentheses";
+  }
+  for (const RefusedOption& r : unimplemented_run_options()) {
+    EXPECT_EQ(find_run_option(r.name), nullptr) << r.name;
+    EXPECT_FALSE(r.why.empty()) << r.name;
+  }
+  EXPECT_EQ(find_refused_option("bs"), nullptr);
+  EXPECT_EQ(find_refused_option("no_such_option"), nullptr);
+}
+
+TEST(FioRefusedOptions, TheErrorNamesTheReasonOnTheCommandLineAndInAJobFile) {
+  RunOutput cli = run_hostmark({"fio", "--name=x", "--zonemode=zbd"});
+  EXPECT_EQ(cli.exit_code, 2);
+  EXPECT_EQ(cli.err,
+            "hostmark: --zonemode: not implemented by hostmark (zoned block devices (zonemode) "
+            "are not supported)\n");
+  RunOutput run_option = run_hostmark({"fio", "--client=localhost"});
+  EXPECT_EQ(run_option.err,
+            "hostmark: --client: not implemented by hostmark (fio's client/server mode is not "
+            "supported)\n");
+  RunOutput help = run_hostmark({"fio", "--cmdhelp=flow"});
+  EXPECT_NE(help.exit_code, 0);
+  EXPECT_EQ(help.err,
+            "hostmark: --cmdhelp: 'flow' is not implemented by hostmark (flow control between "
+            "jobs is not supported)\n");
+  EXPECT_EQ(run_hostmark({"fio", "--cmdhelp=nosuch"}).err,
+            "hostmark: --cmdhelp: 'nosuch' is not a fio option\n");
+}
+
+// The option names of `fio --cmdhelp=all` or `fio --enghelp=ENGINE`: "name   : help" lines,
+// child options indented.
+std::set<std::string> fio_option_names(const std::vector<std::string>& args) {
+  RunOutput r = run_program(kRealFio, args);
+  std::set<std::string> names;
+  for (const std::string& line : output_lines(r.out)) {
+    std::size_t colon = line.find(" : ");
+    if (colon == std::string::npos) continue;
+    std::string name = line.substr(0, colon);
+    name.erase(0, name.find_first_not_of(' '));
+    name.erase(name.find_last_not_of(' ') + 1);
+    if (!name.empty()) names.insert(name);
+  }
+  return names;
+}
+
+TEST(FioRefusedOptions, EveryOptionOfRealFioIsImplementedOrRefused) {
+  if (access(kRealFio, X_OK) != 0) GTEST_SKIP() << kRealFio << " is not installed";
+  std::set<std::string> names = fio_option_names({"--cmdhelp=all"});
+  ASSERT_GT(names.size(), 150u) << "fio --cmdhelp=all printed too little to be its option list";
+  for (std::string_view engine : engines::engine_names()) {
+    names.merge(fio_option_names({"--enghelp=" + std::string(engine)}));
+  }
+  for (const std::string& name : names) {
+    EXPECT_TRUE(find_option(name) != nullptr || find_refused_option(name) != nullptr)
+        << name << ": fio 3.33 has it, hostmark neither implements nor refuses it";
+  }
+}
+
+}  // namespace
+}  // namespace hostmark::fio
