@@ -143,8 +143,8 @@ TEST(FioCommandLine, Spellings) {
 }
 
 TEST(FioCommandLine, ErrorsNameTheOption) {
-  EXPECT_EQ(error_of(parse("--name=x --thinktime=10")),
-            "--thinktime: not implemented by hostmark (think time between I/Os is not supported)");
+  EXPECT_EQ(error_of(parse("--name=x --flow=2")),
+            "--flow: not implemented by hostmark (flow control between jobs is not supported)");
   EXPECT_EQ(error_of(parse("--name=x --foo=1")), "--foo: unknown option");
   EXPECT_EQ(error_of(parse("--bs=4q --name=x")), "--bs: '4q' is not a size");
   EXPECT_EQ(error_of(parse("--name=x --rwmixread=150")), "--rwmixread: 150 is not a percentage");

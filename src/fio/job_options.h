@@ -56,6 +56,10 @@ inline constexpr std::uint32_t kContinueVerify = 4;
 enum class VerifyKind : std::uint8_t { kNone, kCrc32c, kXxhash, kMd5, kSha256, kPattern };
 enum class Fallocate : std::uint8_t { kNone, kPosix, kKeep, kNative, kTruncate };
 
+// fadvise_hint: posix_fadvise(2) advice given when a file is opened. kWorkload (fio's default,
+// "1") is FADV_RANDOM for a random workload and FADV_SEQUENTIAL otherwise.
+enum class FadviseHint : std::uint8_t { kNone, kWorkload, kSequential, kRandom };
+
 struct JobOptions {
   // Identity and where it was defined (for messages: "job.fio:12").
   std::string name;
@@ -171,6 +175,18 @@ struct JobOptions {
   bool readonly = false;
   bool allow_mounted_write = false;
   unsigned kb_base = 1024;  // kb_base=: 1024 or 1000; how this job's sizes were read and are shown
+
+  // Think time, CPU placement and priorities (options_scheduling.cc).
+  std::uint64_t thinktime_ns = 0;  // 0: none
+  std::uint64_t thinktime_spin_ns = 0;
+  std::uint32_t thinktime_blocks = 1;
+  bool thinktime_on_issue = false;          // thinktime_blocks_type=issue (default: complete)
+  std::vector<std::uint32_t> cpus_allowed;  // sorted; empty: every CPU
+  bool cpus_split = false;                  // cpus_allowed_policy=split: one CPU per job
+  std::optional<int> nice;
+  std::optional<int> ioprio_class;  // prioclass: 1 realtime, 2 best-effort, 3 idle
+  std::optional<int> ioprio;        // prio: 0 (highest) to 7
+  FadviseHint fadvise_hint = FadviseHint::kWorkload;
 
   // The options as written, in order, after ${ENV} and arithmetic expansion, for "job options"
   // in JSON output: (name, value); bare flags have an empty value.

@@ -54,5 +54,6 @@ const OptionDef* find_option(std::string_view name);
 std::span<const OptionDef> job_and_file_options();  // identity, targets
 std::span<const OptionDef> workload_options();      // rw, bs, randomness, queueing, time, rate
 std::span<const OptionDef> data_options();          // syncs, buffers, verify, stats, safety
+std::span<const OptionDef> scheduling_options();    // thinktime, CPUs, priorities, fadvise
 
 }  // namespace hostmark::fio

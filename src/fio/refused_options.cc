@@ -18,15 +18,18 @@ constexpr std::string_view kWhyLogStore =
 constexpr std::string_view kWhyLogEpoch =
     "log times are milliseconds since the job started, as fio's default";
 constexpr std::string_view kWhyPriority =
-    "CPU and I/O priorities of jobs and commands are not supported";
+    "per-command I/O priorities are not supported (nice, prio and prioclass are)";
 constexpr std::string_view kWhyPlacement =
-    "pinning jobs to CPUs or NUMA nodes is not supported (use taskset or numactl around hostmark)";
+    "NUMA placement is not supported (cpus_allowed and cpumask are; or use numactl around "
+    "hostmark)";
 constexpr std::string_view kWhyIsolation =
     "cgroups and running jobs as another user are not supported";
 constexpr std::string_view kWhySteadyState =
     "steady-state detection is not supported (use runtime and time_based)";
 constexpr std::string_view kWhyLatencyTarget = "latency targets are not supported";
-constexpr std::string_view kWhyThinkTime = "think time between I/Os is not supported";
+constexpr std::string_view kWhyThinkTime =
+    "this think time variant is not supported (thinktime, thinktime_spin, thinktime_blocks and "
+    "thinktime_blocks_type are)";
 constexpr std::string_view kWhyRateMin =
     "minimum rates and Poisson rate processes are not supported (rate and rate_iops are)";
 constexpr std::string_view kWhyDedupe =
@@ -84,10 +87,7 @@ constexpr auto kRefused = std::to_array<RefusedOption>({
     {"conf", kWhyOtherEngine},
     {"cpuchunks", kWhyOtherEngine},
     {"cpuload", kWhyOtherEngine},
-    {"cpumask", kWhyPlacement},
     {"cpumode", kWhyOtherEngine},
-    {"cpus_allowed", kWhyPlacement},
-    {"cpus_allowed_policy", kWhyPlacement},
     {"create_fsync", kWhyLayout},
     {"create_on_open", kWhyLayout},
     {"create_serialize", kWhyLayout},
@@ -109,7 +109,6 @@ constexpr auto kRefused = std::to_array<RefusedOption>({
     {"exitall", kWhyOtherJobs},
     {"exitall_on_error", kWhyOtherJobs},
     {"experimental_verify", kWhyVerifyMode},
-    {"fadvise_hint", kWhyHints},
     {"file_append", kWhyLayout},
     {"fill_device", kWhyLayout},
     {"fill_fs", kWhyLayout},
@@ -119,7 +118,7 @@ constexpr auto kRefused = std::to_array<RefusedOption>({
     {"force_async", kWhyQueueTuning},
     {"gid", kWhyIsolation},
     {"grace_time", kWhyOtherEngine},
-    {"gtod_cpu", kWhyPlacement},
+    {"gtod_cpu", kWhyStatsOff},
     {"gtod_reduce", kWhyStatsOff},
     {"hipri_percentage", kWhyPriority},
     {"hostname", kWhyOtherEngine},
@@ -156,7 +155,6 @@ constexpr auto kRefused = std::to_array<RefusedOption>({
     {"merge_blktrace_iters", kWhyReplay},
     {"merge_blktrace_scalars", kWhyReplay},
     {"mss", kWhyOtherEngine},
-    {"nice", kWhyPriority},
     {"nodelay", kWhyOtherEngine},
     {"numa_cpu_nodes", kWhyPlacement},
     {"numa_mem_policy", kWhyPlacement},
@@ -168,8 +166,6 @@ constexpr auto kRefused = std::to_array<RefusedOption>({
     {"pool", kWhyOtherEngine},
     {"port", kWhyOtherEngine},
     {"pre_read", kWhyLayout},
-    {"prio", kWhyPriority},
-    {"prioclass", kWhyPriority},
     {"profile", kWhyProfile},
     {"program", kWhyOtherEngine},
     {"protocol", kWhyOtherEngine},
@@ -209,11 +205,7 @@ constexpr auto kRefused = std::to_array<RefusedOption>({
     {"steadystate_ramp_time", kWhySteadyState},
     {"stream_id", kWhyOtherEngine},
     {"sync_file_range", kWhyHints},
-    {"thinktime", kWhyThinkTime},
-    {"thinktime_blocks", kWhyThinkTime},
-    {"thinktime_blocks_type", kWhyThinkTime},
     {"thinktime_iotime", kWhyThinkTime},
-    {"thinktime_spin", kWhyThinkTime},
     {"thp", kWhyMemory},
     {"touch_objects", kWhyOtherEngine},
     {"trim_backlog", kWhyTrimVerify},

@@ -240,7 +240,8 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
             (p.job->io_size ? p.job->io_size : bytes) * std::max<std::uint32_t>(1, p.job->loops);
       }
       w.setups.push_back(ThreadSetup{p.job, p.jobnum, p.groupid, std::move(files).value(),
-                                     thread_seed(*p.job, p.jobnum), std::move(notes)});
+                                     thread_seed(*p.job, p.jobnum), std::move(notes),
+                                     static_cast<std::uint32_t>(&p - plans.data())});
       w.live.push_back(std::make_unique<LiveCounters>());
     }
     if (stop.load()) break;

@@ -171,6 +171,7 @@ JobLoop::Step JobLoop::issue_one(std::uint64_t now_ns) {
     if (u.op == IoOp::kWrite && p_.verify != nullptr) --write_seq_;
     return Step::kWait;
   }
+  if (p_.job.thinktime_on_issue) ++since_think_;
   return Step::kIssued;
 }
 
@@ -289,6 +290,7 @@ void JobLoop::reap(unsigned min) {
 void JobLoop::complete(IoUnit& u, std::uint64_t end_ns) {
   --inflight_;
   free_.push_back(u.pool_index);
+  if (!p_.job.thinktime_on_issue) ++since_think_;
   const fio::Dir d = dir_of(u.op);
   if (measuring_)
     for (std::uint32_t i = 0; i < u.short_parts; ++i) p_.acct.short_io(d);
@@ -411,6 +413,21 @@ void JobLoop::sync_files(IoOp op, bool all_files) {
   pending_sync_ = false;
 }
 
+void JobLoop::think() {
+  drain();
+  since_think_ = 0;
+  const std::uint64_t start = monotonic_ns();
+  const std::uint64_t spin_end = start + std::min(p_.job.thinktime_spin_ns, p_.job.thinktime_ns);
+  while (monotonic_ns() < spin_end) {
+  }
+  const std::uint64_t end = std::min(start + p_.job.thinktime_ns, end_ns_);  // not past runtime
+  for (std::uint64_t now = monotonic_ns(); now < end && !p_.stop.load(std::memory_order_relaxed);
+       now = monotonic_ns()) {
+    sleep_until_ns(std::min(end, now + kSleepSliceNs));  // a stop is noticed within a slice
+  }
+  last_ns_ = monotonic_ns();
+}
+
 void JobLoop::run(std::uint64_t begin_ns, fio::JobStats& out) {
   begin_ns_ = begin_ns;
   ramp_end_ns_ = begin_ns + p_.job.ramp_time_ns;
@@ -425,9 +442,10 @@ void JobLoop::run(std::uint64_t begin_ns, fio::JobStats& out) {
     }
     if (pending_sync_) sync_files(p_.job.fsync_every ? IoOp::kFsync : IoOp::kFdatasync, false);
     if (pending_verify_) verify_pass();
+    if (think_due()) think();
     // Fill every free slot (or up to a batch), then submit once.
     while (!free_.empty() && !planning_done_ && !pending_sync_ && !pending_verify_ && error_ == 0 &&
-           !p_.stop.load(std::memory_order_relaxed)) {
+           !think_due() && !p_.stop.load(std::memory_order_relaxed)) {
       const std::uint64_t now = sync_engine_ ? last_ns_ : monotonic_ns();
       if (!check_time(now)) break;
       if (issue_one(now) == Step::kWait) break;

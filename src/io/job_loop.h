@@ -55,6 +55,10 @@ class JobLoop {
             const std::string& why);  // "<file>: write at offset <n>: why", counted failed
   void end_with_error(int err, std::string text);  // keeps the first error; ends the planning
   std::optional<std::uint64_t> rate_due_ns(fio::Dir d) const;
+  bool think_due() const {
+    return p_.job.thinktime_ns != 0 && since_think_ >= p_.job.thinktime_blocks;
+  }
+  void think();  // thinktime: drains the queue, spins thinktime_spin, sleeps the rest
 
   LoopParts p_;
   std::vector<engines::IoUnit> units_;
@@ -84,6 +88,7 @@ class JobLoop {
   bool pending_verify_ = false;
   std::vector<std::uint8_t> dirty_;  // per file: written since its last sync
   unsigned empty_reaps_ = 0;
+  std::uint32_t since_think_ = 0;  // I/Os completed (or issued) since the last think time
   int error_ = 0;
   std::string error_text_;
   std::uint64_t failed_ios_ = 0;  // I/Os (and syncs) that ended in an error, never counted done

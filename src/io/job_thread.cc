@@ -14,6 +14,7 @@
 #include "io/io_buffers.h"
 #include "io/io_planner.h"
 #include "io/job_loop.h"
+#include "io/job_placement.h"
 #include "io/verify.h"
 #include "runner/clock.h"
 
@@ -72,6 +73,10 @@ fio::JobStats run_thread(const ThreadSetup& setup, const ThreadControl& control)
   out.job_start_unix_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                               std::chrono::system_clock::now().time_since_epoch())
                               .count();
+  if (Status placed = place_job_thread(job, setup.thread_index); !placed) {
+    set_error(out, placed.error());
+    return out;
+  }
   // startdelay, in slices so that a stop request is noticed.
   for (std::uint64_t now = monotonic_ns(); now < control.wave_start_ns + job.startdelay_ns;
        now = monotonic_ns()) {
@@ -93,6 +98,10 @@ fio::JobStats run_thread(const ThreadSetup& setup, const ThreadControl& control)
       return out;
     }
     fds.fds.push_back(fd.value());
+    if (Status advised = advise_file(fd.value(), job); !advised) {
+      set_error(out, advised.error());
+      return out;
+    }
     engine_files.push_back(engines::EngineFile{fd.value(), f.region_offset + f.region_length,
                                                f.target->block_device, f.target->path});
     regions.push_back(FileRegion{f.region_offset, f.region_length});

@@ -26,6 +26,7 @@ struct ThreadSetup {
   std::vector<ThreadFile> files;
   std::uint64_t seed = 0;
   std::vector<std::string> notes;  // what was done for the job before it started (invalidate...)
+  std::uint32_t thread_index = 0;  // over every thread of the run (cpus_allowed_policy=split)
 };
 
 struct ThreadControl {
