@@ -1,18 +1,18 @@
-#include "output/host_info_json.h"
+#include "results/host_info_json.h"
 
 namespace hostmark {
 namespace {
 
-using nlohmann::json;
+using Json = nlohmann::json;
 
-json str_or_null(const std::string& s) { return s.empty() ? json(nullptr) : json(s); }
+Json str_or_null(const std::string& s) { return s.empty() ? Json(nullptr) : Json(s); }
 
 template <class T>
-json positive_or_null(T v) {
-  return v > 0 ? json(v) : json(nullptr);
+Json positive_or_null(T v) {
+  return v > 0 ? Json(v) : Json(nullptr);
 }
 
-json cpu_json(const sysinfo::CpuTopology& c) {
+Json cpu_json(const sysinfo::CpuTopology& c) {
   return {{"model", str_or_null(c.model)},
           {"vendor", str_or_null(c.vendor)},
           {"sockets", positive_or_null(c.sockets)},
@@ -24,12 +24,12 @@ json cpu_json(const sysinfo::CpuTopology& c) {
           {"topology_source", str_or_null(c.topology_source)}};
 }
 
-json board_json(const sysinfo::BoardInfo& b) {
-  json zones = json::array();
+Json board_json(const sysinfo::BoardInfo& b) {
+  Json zones = Json::array();
   for (const auto& z : b.thermal_zones) {
     zones.push_back({{"zone", z.zone}, {"type", str_or_null(z.type)}, {"celsius", z.celsius}});
   }
-  json throttling = nullptr;
+  Json throttling = nullptr;
   if (b.throttling) {
     const auto& t = *b.throttling;
     throttling = {{"bits", t.bits},
@@ -46,8 +46,8 @@ json board_json(const sysinfo::BoardInfo& b) {
   return {{"model", str_or_null(b.model)}, {"thermal_zones", zones}, {"throttling", throttling}};
 }
 
-json caches_json(const std::vector<sysinfo::CacheLevel>& caches) {
-  json out = json::array();
+Json caches_json(const std::vector<sysinfo::CacheLevel>& caches) {
+  Json out = Json::array();
   for (const auto& c : caches) {
     out.push_back({{"level", c.level},
                    {"type", c.type},
@@ -60,7 +60,7 @@ json caches_json(const std::vector<sysinfo::CacheLevel>& caches) {
   return out;
 }
 
-json memory_json(const sysinfo::MemoryInfo& m) {
+Json memory_json(const sysinfo::MemoryInfo& m) {
   const auto& s = m.sizes;
   return {{"total_bytes", s.total_bytes},
           {"available_bytes", s.available_bytes},
@@ -74,8 +74,8 @@ json memory_json(const sysinfo::MemoryInfo& m) {
           {"unknown_reason", str_or_null(m.unknown_reason)}};
 }
 
-json block_devices_json(const std::vector<sysinfo::BlockDevice>& devices) {
-  json out = json::array();
+Json block_devices_json(const std::vector<sysinfo::BlockDevice>& devices) {
+  Json out = Json::array();
   for (const auto& d : devices) {
     out.push_back({{"name", d.name},
                    {"model", str_or_null(d.model)},
@@ -94,7 +94,7 @@ json block_devices_json(const std::vector<sysinfo::BlockDevice>& devices) {
   return out;
 }
 
-json filesystem_json(const sysinfo::FilesystemInfo& f) {
+Json filesystem_json(const sysinfo::FilesystemInfo& f) {
   return {{"path", f.path},
           {"resolved_path", f.resolved_path},
           {"fs_type", str_or_null(f.fs_type)},
@@ -113,7 +113,7 @@ json filesystem_json(const sysinfo::FilesystemInfo& f) {
 }  // namespace
 
 nlohmann::json host_info_to_json(const sysinfo::HostInfo& h) {
-  json j;
+  Json j;
   j["hostname"] = str_or_null(h.hostname);
   j["os"] = str_or_null(h.os);
   j["kernel"] = {{"release", str_or_null(h.kernel_release)},
@@ -127,7 +127,7 @@ nlohmann::json host_info_to_json(const sysinfo::HostInfo& h) {
   j["block_devices"] = block_devices_json(h.block_devices.devices);
   j["unbacked_loop_devices"] = h.block_devices.unbacked_loop_devices;
   j["block_devices_error"] = str_or_null(h.block_devices.error);
-  j["filesystem"] = h.filesystem ? filesystem_json(*h.filesystem) : json(nullptr);
+  j["filesystem"] = h.filesystem ? filesystem_json(*h.filesystem) : Json(nullptr);
   return j;
 }
 

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "commands/command.h"
+#include "commands/doctor/finding.h"
 #include "core/error.h"
-#include "doctor/finding.h"
 #include "output/progress.h"
 #include "results/result.h"
 #include "runner/signal_guard.h"

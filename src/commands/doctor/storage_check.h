@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "doctor/check.h"
+#include "commands/doctor/check.h"
 #include "storage/disk_profile.h"
 #include "storage/disk_profile_target.h"
 

@@ -3,7 +3,7 @@
 // its evidence, then the result's warnings and notes. Only formats.
 #include <ostream>
 
-#include "doctor/verdict.h"
+#include "commands/doctor/verdict.h"
 #include "results/result.h"
 
 namespace hostmark::doctor {

@@ -1,6 +1,6 @@
 #pragma once
-// JSON form of a Result (schema in docs/RESULT_SCHEMA.md) and its inverse, for the results
-// store and comparisons.
+// The JSON form of a Result (schema in docs/RESULT_SCHEMA.md), as the results stores keep it and
+// --json prints it; results/result_json.h reads it back.
 #include <nlohmann/json.hpp>
 
 #include "results/result.h"

@@ -1,4 +1,4 @@
-#include "storage/disk_table.h"
+#include "output/disk_table.h"
 
 #include <fmt/format.h>
 
@@ -11,7 +11,7 @@
 namespace hostmark::storage {
 namespace {
 
-std::string cell(const Phase& p, const char* metric, const char* spec) {
+std::string metric_cell(const Phase& p, const char* metric, const char* spec) {
   const Metric* m = p.metric(metric);
   return m == nullptr ? "-" : fmt::format(fmt::runtime(spec), m->value);
 }
@@ -38,13 +38,13 @@ void write_disk_text(const Result& r, std::ostream& out) {
     const Phase& p = r.phases[i];
     const bool mix = ends_with(p.name, " mix");
     const bool write = ends_with(p.name, " write");
-    const std::string mb = cell(p, "mb_per_s", "{:.2f}");
-    std::string read_mb = mix ? cell(p, "read_mb_per_s", "{:.2f}") : write ? "-" : mb;
-    std::string write_mb = mix ? cell(p, "write_mb_per_s", "{:.2f}") : write ? mb : "-";
+    const std::string mb = metric_cell(p, "mb_per_s", "{:.2f}");
+    std::string read_mb = mix ? metric_cell(p, "read_mb_per_s", "{:.2f}") : write ? "-" : mb;
+    std::string write_mb = mix ? metric_cell(p, "write_mb_per_s", "{:.2f}") : write ? mb : "-";
     std::string name = p.name;
     if (r.interrupted && i + 1 == r.phases.size()) name += " (interrupted)";
-    t.add_row({name, read_mb, write_mb, cell(p, "iops", "{:.1f}"), cell(p, "lat_mean_us", "{:.1f}"),
-               cell(p, "lat_p99_us", "{:.1f}")});
+    t.add_row({name, read_mb, write_mb, metric_cell(p, "iops", "{:.1f}"),
+               metric_cell(p, "lat_mean_us", "{:.1f}"), metric_cell(p, "lat_p99_us", "{:.1f}")});
   }
   out << t.render();
   out << "MB/s: decimal megabytes (10^6 bytes) per second, as CrystalDiskMark; latency: issue to "

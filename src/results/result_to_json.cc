@@ -1,10 +1,10 @@
-#include "output/json.h"
+#include "results/result_to_json.h"
 
 #include <fmt/format.h>
 
-#include "output/activity_json.h"
-#include "output/host_info_json.h"
-#include "output/storage_json.h"
+#include "results/activity_json.h"
+#include "results/host_info_json.h"
+#include "results/storage_json.h"
 #include "sysinfo/host_info.h"
 
 namespace hostmark {

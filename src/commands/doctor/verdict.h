@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "doctor/finding.h"
+#include "commands/doctor/finding.h"
 
 namespace hostmark::doctor {
 

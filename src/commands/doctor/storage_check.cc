@@ -1,4 +1,4 @@
-#include "doctor/storage_check.h"
+#include "commands/doctor/storage_check.h"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -8,8 +8,8 @@
 #include <cerrno>
 #include <cstring>
 
-#include "doctor/host_checks.h"
-#include "doctor/storage_assess.h"
+#include "commands/doctor/host_checks.h"
+#include "commands/doctor/storage_assess.h"
 #include "fio/job_parser.h"
 #include "io/fio_run.h"
 #include "storage/disk_profile_stats.h"
@@ -55,7 +55,7 @@ struct ProbeRun {
 ProbeRun run_probe(const std::vector<std::string>& args, const CheckEnv& env) {
   fio::ParsedJobs parsed = fio::parse_fio_command_line(args, fio::system_parser_env()).value();
   parsed.run.eta = "never";
-  const fio::FioRun run = io::run_fio_jobs(parsed, io::RunIo{env.io.err, false}).value();
+  const fio::FioRun run = io::run_fio_jobs(parsed, io::RunIo{env.io.err}).value();
   ProbeRun p;
   p.interrupted = run.interrupted;
   for (const auto& j : run.jobs)

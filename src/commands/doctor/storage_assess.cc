@@ -1,4 +1,4 @@
-#include "doctor/storage_assess.h"
+#include "commands/doctor/storage_assess.h"
 
 #include <fmt/format.h>
 

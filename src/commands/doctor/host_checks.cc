@@ -1,9 +1,9 @@
-#include "doctor/host_checks.h"
+#include "commands/doctor/host_checks.h"
 
 #include <fmt/format.h>
 #include <unistd.h>
 
-#include "doctor/host_assess.h"
+#include "commands/doctor/host_assess.h"
 #include "monitor/process_io.h"
 
 namespace hostmark::doctor {

@@ -1,4 +1,4 @@
-#include "output/storage_json.h"
+#include "results/storage_json.h"
 
 namespace hostmark {
 

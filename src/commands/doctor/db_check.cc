@@ -1,4 +1,4 @@
-#include "doctor/db_check.h"
+#include "commands/doctor/db_check.h"
 
 #include <fmt/format.h>
 
@@ -6,8 +6,8 @@
 
 #include "commands/db_run.h"
 #include "commands/db_sqlite_file.h"
+#include "commands/doctor/host_checks.h"
 #include "db/db_url.h"
-#include "doctor/host_checks.h"
 
 namespace hostmark::doctor {
 namespace {

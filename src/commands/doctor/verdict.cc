@@ -1,4 +1,4 @@
-#include "doctor/verdict.h"
+#include "commands/doctor/verdict.h"
 
 #include <fmt/format.h>
 

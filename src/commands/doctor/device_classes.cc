@@ -1,4 +1,4 @@
-#include "doctor/device_classes.h"
+#include "commands/doctor/device_classes.h"
 
 #include <array>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "doctor/doctor_text.h"
+#include "commands/doctor/doctor_text.h"
 
 #include <fmt/format.h>
 

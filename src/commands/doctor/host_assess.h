@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "doctor/finding.h"
-#include "doctor/host_probe.h"
+#include "commands/doctor/finding.h"
+#include "commands/doctor/host_probe.h"
 #include "monitor/process_io_delta.h"
 
 namespace hostmark::doctor {

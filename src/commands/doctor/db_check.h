@@ -5,8 +5,8 @@
 #include <memory>
 #include <vector>
 
+#include "commands/doctor/check.h"
 #include "db/db_driver.h"
-#include "doctor/check.h"
 
 namespace hostmark::doctor {
 

@@ -1,6 +1,6 @@
-#include "output/activity_json.h"
+#include "results/activity_json.h"
 
-#include "output/monitor_metrics.h"
+#include "monitor/monitor_metrics.h"
 
 namespace hostmark {
 namespace {

@@ -1,4 +1,4 @@
-#include "doctor/host_assess.h"
+#include "commands/doctor/host_assess.h"
 
 #include <fmt/format.h>
 

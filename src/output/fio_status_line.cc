@@ -1,10 +1,10 @@
-#include "io/status_line.h"
+#include "output/fio_status_line.h"
 
 #include <fmt/format.h>
 
 #include <cmath>
 
-namespace hostmark::io {
+namespace hostmark {
 namespace {
 
 std::string rate_bytes(double bps) {
@@ -25,7 +25,7 @@ std::string rate_iops(double iops) {
 
 }  // namespace
 
-std::string format_status_line(const StatusSample& s) {
+std::string format_status_line(const io::StatusSample& s) {
   std::string line =
       fmt::format("Jobs: {} (f={}): [{}({})]", s.running, s.files, s.mode, s.running);
   line +=
@@ -51,4 +51,4 @@ std::string format_status_line(const StatusSample& s) {
   return line;
 }
 
-}  // namespace hostmark::io
+}  // namespace hostmark

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "doctor/device_classes.h"
-#include "doctor/finding.h"
+#include "commands/doctor/device_classes.h"
+#include "commands/doctor/finding.h"
 
 namespace hostmark::doctor {
 

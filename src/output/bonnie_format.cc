@@ -1,4 +1,4 @@
-#include "fsbench/bonnie_format.h"
+#include "output/bonnie_format.h"
 
 #include <fmt/format.h>
 

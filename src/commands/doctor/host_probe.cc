@@ -1,4 +1,4 @@
-#include "doctor/host_probe.h"
+#include "commands/doctor/host_probe.h"
 
 #include <time.h>
 

@@ -1,4 +1,4 @@
-#include "output/monitor_metrics.h"
+#include "monitor/monitor_metrics.h"
 
 namespace hostmark {
 

@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "doctor/check.h"
+#include "commands/doctor/check.h"
 
 namespace hostmark::doctor {
 
