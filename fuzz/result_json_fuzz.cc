@@ -1,11 +1,12 @@
 // libFuzzer target: the results JSON reader (results/result_json.h). Any JSON text: a Result
 // or an Error naming the field, never an exception. A Result read back must also survive the
-// writer and be read again equal (output/json.h is its inverse for everything but `host`).
+// writer and be read again equal (results/result_to_json.h is its inverse for everything but
+// `host`).
 #include <cstdlib>
 
 #include "fuzz_input.h"
-#include "output/json.h"
 #include "results/result_json.h"
+#include "results/result_to_json.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace hostmark;

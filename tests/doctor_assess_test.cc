@@ -4,12 +4,12 @@
 
 #include <algorithm>
 
-#include "doctor/budget.h"
-#include "doctor/db_check.h"
-#include "doctor/device_classes.h"
-#include "doctor/host_assess.h"
-#include "doctor/storage_assess.h"
-#include "doctor/storage_check.h"
+#include "commands/doctor/budget.h"
+#include "commands/doctor/db_check.h"
+#include "commands/doctor/device_classes.h"
+#include "commands/doctor/host_assess.h"
+#include "commands/doctor/storage_assess.h"
+#include "commands/doctor/storage_check.h"
 
 namespace hostmark::doctor {
 namespace {

@@ -1,7 +1,7 @@
-// The doctor's verdict ranking (doctor/verdict.h) with fixture findings: pure.
+// The doctor's verdict ranking (commands/doctor/verdict.h) with fixture findings: pure.
 #include <gtest/gtest.h>
 
-#include "doctor/verdict.h"
+#include "commands/doctor/verdict.h"
 
 namespace hostmark::doctor {
 namespace {

@@ -37,7 +37,7 @@ fio::JobStats run_job(const ScratchDir& dir, const std::string& engine,
   EXPECT_TRUE(parsed.ok()) << parsed.error().message();
   if (!parsed.ok()) return {};
   std::ostringstream log;
-  io::RunIo io{log, false};
+  io::RunIo io{log};
   io.syscalls = &sys;
   auto run = io::run_fio_jobs(parsed.value(), io);
   EXPECT_TRUE(run.ok()) << run.error().message();

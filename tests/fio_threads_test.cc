@@ -17,7 +17,7 @@ constexpr std::uint64_t kMiB = 1024 * 1024;
 fio::FioRun run_jobs(const std::string& job_file, std::ostream& log) {
   const fio::ParsedJobs parsed =
       fio::parse_job_file(job_file, "threads.fio", fio::system_parser_env()).value();
-  return io::run_fio_jobs(parsed, io::RunIo{log, false}).value();
+  return io::run_fio_jobs(parsed, io::RunIo{log}).value();
 }
 
 std::uint64_t moved_bytes(const fio::JobStats& job) {

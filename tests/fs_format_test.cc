@@ -4,7 +4,7 @@
 
 #include <sstream>
 
-#include "fsbench/bonnie_format.h"
+#include "output/bonnie_format.h"
 
 namespace hostmark::fsbench {
 namespace {

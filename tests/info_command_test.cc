@@ -9,8 +9,8 @@
 #include <sstream>
 #include <string>
 
-#include "output/host_info_json.h"
 #include "output/host_info_text.h"
+#include "results/host_info_json.h"
 #include "run_binary.h"
 
 namespace hostmark {

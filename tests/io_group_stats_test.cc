@@ -8,7 +8,7 @@
 #include "io/disk_stats.h"
 #include "io/group_stats.h"
 #include "io/job_accounting.h"
-#include "io/status_line.h"
+#include "output/fio_status_line.h"
 
 namespace hostmark::io {
 namespace {

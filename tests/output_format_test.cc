@@ -8,8 +8,8 @@
 
 #include "output/csv.h"
 #include "output/format.h"
-#include "output/json.h"
 #include "results/result.h"
+#include "results/result_to_json.h"
 
 namespace hostmark {
 namespace {

@@ -9,8 +9,8 @@
 #include <sstream>
 #include <string>
 
-#include "output/host_info_json.h"
 #include "output/host_info_text.h"
+#include "results/host_info_json.h"
 #include "scratch_dir.h"
 #include "sysinfo/arm_cpu.h"
 #include "sysinfo/board.h"

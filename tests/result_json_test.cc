@@ -7,7 +7,7 @@
 #include <cmath>
 #include <fstream>
 
-#include "output/json.h"
+#include "results/result_to_json.h"
 #include "scratch_dir.h"
 
 namespace hostmark {

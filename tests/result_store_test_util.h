@@ -7,9 +7,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "output/json.h"
 #include "results/result.h"
 #include "results/result_store.h"
+#include "results/result_to_json.h"
 
 namespace hostmark::testing_store {
 

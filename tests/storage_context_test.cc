@@ -11,8 +11,8 @@
 #include <fstream>
 
 #include "loop_device_fixture.h"
-#include "output/storage_json.h"
 #include "output/storage_text.h"
+#include "results/storage_json.h"
 #include "scratch_dir.h"
 
 namespace hostmark::storage {

@@ -4,8 +4,8 @@
 #include "commands/cli_common.h"
 #include "commands/disk_modes.h"
 #include "commands/disk_profile_run.h"
+#include "output/disk_table.h"
 #include "results/context.h"
-#include "storage/disk_table.h"
 
 namespace hostmark {
 namespace {

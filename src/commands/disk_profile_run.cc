@@ -26,7 +26,7 @@ fio::FioRun run_fio_once(const std::vector<std::string>& args, bool destructive,
   fio::ParsedJobs parsed = fio::parse_fio_command_line(args, fio::system_parser_env()).value();
   parsed.run.destructive = destructive;
   parsed.run.eta = "never";
-  fio::FioRun run = io::run_fio_jobs(parsed, io::RunIo{io.err, false}).value();
+  fio::FioRun run = io::run_fio_jobs(parsed, io::RunIo{io.err}).value();
   for (const auto& w : run.warnings) io.err << "hostmark: warning: " << w << '\n';
   for (const auto& j : run.jobs)
     if (j.error != 0 && !run.interrupted) throw Failure(run_error("disk", j.error_text));

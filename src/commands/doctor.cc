@@ -1,7 +1,7 @@
 // `hostmark doctor [PATH] [--db URL] [--duration S]`: "why is my server slow?". Runs the checks
 // an admin would, in that order (memory and swap, load/iowait/steal, top I/O processes,
 // storage on PATH's filesystem, an OLTP probe with --db), then ranks what they found
-// (doctor/verdict.h). docs/DOCTOR.md gives every threshold and its reasoning.
+// (commands/doctor/verdict.h). docs/DOCTOR.md gives every threshold and its reasoning.
 #include <fmt/format.h>
 #include <sys/stat.h>
 
@@ -10,12 +10,12 @@
 
 #include "cli/units.h"
 #include "commands/cli_common.h"
+#include "commands/doctor/budget.h"
+#include "commands/doctor/db_check.h"
+#include "commands/doctor/doctor_text.h"
+#include "commands/doctor/host_checks.h"
+#include "commands/doctor/storage_check.h"
 #include "db/db_url.h"
-#include "doctor/budget.h"
-#include "doctor/db_check.h"
-#include "doctor/doctor_text.h"
-#include "doctor/host_checks.h"
-#include "doctor/storage_check.h"
 #include "results/context.h"
 #include "results/context_warnings.h"
 #include "storage/storage_context.h"

@@ -18,6 +18,7 @@
 #include "mpi/comm.h"
 #include "mpi/dist_options.h"
 #include "output/fio_report.h"
+#include "output/fio_status_line.h"
 #include "output/format.h"
 
 namespace hostmark {
@@ -48,7 +49,9 @@ int run_fio_command(const std::vector<std::string>& args, const CommandIo& io) {
     write_fio_banner(parsed.jobs, io::job_groupids(parsed.jobs), build::kVersion, *out);
     out->flush();
   }
-  const fio::FioRun run = io::run_fio_jobs(parsed, io::RunIo{io.err, io.err_is_tty}).value();
+  FioStatusLine status_line(io.err);  // fio's live status, on a terminal only
+  const fio::FioRun run =
+      io::run_fio_jobs(parsed, io::RunIo{io.err, io.err_is_tty ? &status_line : nullptr}).value();
   write_fio_output(run, parsed.run.output_format, *out).value();
   sink->close().value();
   const int status = print_fio_problems(run, io.err);

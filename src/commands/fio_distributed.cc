@@ -21,6 +21,7 @@
 #include "mpi/remove_on_term.h"
 #include "mpi/wire.h"
 #include "output/fio_report.h"
+#include "output/fio_status_line.h"
 
 namespace hostmark {
 namespace {
@@ -118,7 +119,7 @@ std::uint64_t wear_out(mpi::Comm& comm, const fio::ParsedJobs& mine, fio::FioRun
     index.push_back(i);
   }
   if (more.jobs.empty()) return 0;
-  const fio::FioRun extra = io::run_fio_jobs(more, io::RunIo{io.err, false}).value();
+  const fio::FioRun extra = io::run_fio_jobs(more, io::RunIo{io.err}).value();
   std::uint64_t added = 0;
   for (std::size_t k = 0; k < extra.jobs.size() && k < index.size(); ++k) {
     mpi::append_pass(run.jobs[index[k]], extra.jobs[k]);
@@ -199,7 +200,10 @@ int run_fio_rank(mpi::Comm& comm, const mpi::SplitArgs& split, const CommandIo& 
   };
   hooks.after_run = [&comm](int) { comm.barrier(); };
   if (o.stonewall) hooks.poll = [&comm](bool done) { return comm.max_u64(done ? 1 : 0) != 0; };
-  fio::FioRun run = io::run_fio_jobs(mine, io::RunIo{io.err, io.err_is_tty}, hooks).value();
+  FioStatusLine status_line(io.err);  // fio's live status, on a terminal only
+  fio::FioRun run =
+      io::run_fio_jobs(mine, io::RunIo{io.err, io.err_is_tty ? &status_line : nullptr}, hooks)
+          .value();
   if (run.interrupted && comm.size() > 1)
     throw Failure(run_error("fio", "interrupted; a distributed run reports nothing partial"));
   std::uint64_t stonewall_ios = 0, wearout_ios = 0;

@@ -11,10 +11,10 @@
 #include "commands/fs_command.h"
 #include "commands/fs_distributed.h"
 #include "commands/result_saving.h"
-#include "fsbench/bonnie_format.h"
 #include "fsbench/fs_run.h"
 #include "mpi/comm.h"
 #include "output/activity_text.h"
+#include "output/bonnie_format.h"
 #include "output/storage_text.h"
 #include "results/context.h"
 

@@ -9,12 +9,12 @@
 #include "commands/cli_common.h"
 #include "commands/fs_command.h"
 #include "commands/lockstep.h"
-#include "fsbench/bonnie_format.h"
 #include "fsbench/fs_run.h"
 #include "fsbench/rank_aggregate.h"
 #include "io/checksum.h"
 #include "mpi/phase_codec.h"
 #include "mpi/wire.h"
+#include "output/bonnie_format.h"
 #include "output/storage_text.h"
 #include "results/context.h"
 

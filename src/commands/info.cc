@@ -3,10 +3,10 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/cli_common.h"
-#include "output/host_info_json.h"
 #include "output/host_info_text.h"
-#include "output/json.h"
 #include "results/context.h"
+#include "results/host_info_json.h"
+#include "results/result_to_json.h"
 #include "sysinfo/host_info.h"
 
 namespace hostmark {

@@ -17,11 +17,9 @@
 #include "io/group_stats.h"
 #include "io/io_planner.h"
 #include "io/job_thread.h"
-#include "io/status_line.h"
 #include "io/targets.h"
 #include "io/verify.h"
 #include "monitor/phase_monitor.h"
-#include "output/progress.h"
 #include "results/context.h"
 #include "runner/clock.h"
 #include "runner/signal_guard.h"
@@ -107,7 +105,7 @@ struct Wave {
   int files = 0;
 };
 
-void show_status(ProgressLine& line, const Wave& w, std::uint64_t start_ns,
+void show_status(StatusSink& sink, const Wave& w, std::uint64_t start_ns,
                  std::array<std::uint64_t, 3>& last_bytes, std::array<std::uint64_t, 3>& last_ios,
                  std::uint64_t& last_ns) {
   const std::uint64_t now = monotonic_ns();
@@ -146,7 +144,7 @@ void show_status(ProgressLine& line, const Wave& w, std::uint64_t start_ns,
   } else {
     s.percent_done = -1;
   }
-  line.show(format_status_line(s));
+  sink.show(s);
 }
 
 // --monitor's disk: the whole disk under the first target that has one, as /sys/block names it
@@ -263,7 +261,7 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
         w.live[i]->done.store(true);
       });
     }
-    ProgressLine line(io.log, io.log_is_tty && parsed.run.eta != "never");
+    StatusSink* status = parsed.run.eta != "never" ? io.status : nullptr;
     std::array<std::uint64_t, 3> last_bytes{}, last_ios{};
     std::uint64_t last_ns = wave_start;
     bool stonewalled = false;
@@ -279,11 +277,11 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
         stop.store(true);
         wave_stop.store(true);
       }
-      if (line.enabled() && monotonic_ns() - last_ns >= kStatusPeriodNs)
-        show_status(line, w, wave_start, last_bytes, last_ios, last_ns);
+      if (status && monotonic_ns() - last_ns >= kStatusPeriodNs)
+        show_status(*status, w, wave_start, last_bytes, last_ios, last_ns);
     }
     for (auto& t : threads) t.join();
-    line.clear();
+    if (status) status->clear();
     if (stonewalled && !stop.load())
       for (auto& r : w.results) r.interrupted = false;
     if (hooks.after_run) hooks.after_run(wave_index);

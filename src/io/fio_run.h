@@ -1,8 +1,9 @@
 #pragma once
 // Runs the jobs of a `hostmark fio` invocation: expands numjobs into threads, assigns groups
-// (stonewall/new_group), prepares targets, runs each stonewall wave of threads, shows a status
-// line on a terminal, stops every thread on SIGINT/SIGTERM (partial results marked), removes the
-// files it created, and returns what was measured (merged per group when group_reporting).
+// (stonewall/new_group), prepares targets, runs each stonewall wave of threads, reports its live
+// status to a StatusSink (io/status_sink.h), stops every thread on SIGINT/SIGTERM (partial results
+// marked), removes the files it created, and returns what was measured (merged per group when
+// group_reporting).
 #include <functional>
 #include <ostream>
 #include <vector>
@@ -10,13 +11,16 @@
 #include "core/error.h"
 #include "fio/job_options.h"
 #include "fio/run_stats.h"
+#include "io/status_sink.h"
 #include "platform/syscalls.h"
 
 namespace hostmark::io {
 
 struct RunIo {
-  std::ostream& log;  // layout messages, warnings, status line: standard error
-  bool log_is_tty = false;
+  std::ostream& log;  // layout messages, warnings: standard error
+  // Where the live status goes while a wave runs (the command's status line on a terminal);
+  // nullptr: not sampled. Not owned. Skipped with --eta=never.
+  StatusSink* status = nullptr;
   // The syscall seam every job thread's engine goes through (tests inject faults). Not owned.
   platform::Syscalls* syscalls = &platform::real_syscalls();
 };

@@ -10,7 +10,7 @@
 
 #include "monitor/cpu_times.h"
 #include "monitor/disk_sample.h"
-#include "results/result.h"
+#include "monitor/phase_activity.h"
 
 namespace hostmark::monitor {
 

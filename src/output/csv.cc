@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "output/monitor_metrics.h"
+#include "monitor/monitor_metrics.h"
 
 namespace hostmark {
 namespace {

@@ -3,12 +3,12 @@
 // Keys, order and units are fio's; integers stay integers and fio's floats are doubles.
 #include <fmt/format.h>
 
-#include "output/activity_json.h"
 #include "output/fio_common.h"
 #include "output/fio_report.h"
 #include "output/fio_text.h"
-#include "output/json.h"
-#include "output/storage_json.h"
+#include "results/activity_json.h"
+#include "results/result_to_json.h"
+#include "results/storage_json.h"
 
 namespace hostmark {
 namespace {

@@ -6,7 +6,7 @@
 #include <cstring>
 
 #include "output/csv.h"
-#include "output/json.h"
+#include "results/result_to_json.h"
 
 namespace hostmark {
 

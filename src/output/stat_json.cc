@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "monitor/monitor_metrics.h"
 #include "output/csv.h"
-#include "output/monitor_metrics.h"
 #include "output/stat_extras_text.h"
 
 namespace hostmark {

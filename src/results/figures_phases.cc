@@ -6,7 +6,7 @@
 #include <optional>
 #include <regex>
 
-#include "storage/disk_profile.h"
+#include "results/storage.h"
 
 namespace hostmark::figures_detail {
 namespace {

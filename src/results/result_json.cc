@@ -242,7 +242,7 @@ std::vector<LatencyBucket> read_buckets(const Json& j, const std::string& path) 
   return out;
 }
 
-// The inverse of output/monitor_metrics.cc: the same names, in an object.
+// The inverse of monitor/monitor_metrics.cc: the same names, in an object.
 monitor::DiskRates read_device(const Json& j, const std::string& path) {
   object(j, path);
   monitor::DiskRates x;

@@ -1,11 +1,10 @@
 #pragma once
 // Reading a hostmark result back from its JSON (docs/RESULT_SCHEMA.md), the inverse of
-// output/json.h result_to_json for everything but `host`: the full host description is not read
-// back (stores keep the JSON text itself, so nothing is lost there); context, options, phases
-// (metrics, latency, fairness, intervals, series, time_series,
-// latency_histogram, activity), notes, warnings, storage, server
-// and interrupted are. Unknown keys are ignored (a newer writer may add some); a missing or
-// mistyped required key is an error.
+// result_to_json (results/result_to_json.h) for everything but `host`: the full host description
+// is not read back (stores keep the JSON text itself, so nothing is lost there); context, options,
+// phases (metrics, latency, fairness, intervals, series, time_series, latency_histogram, activity),
+// notes, warnings, storage, server and interrupted are. Unknown keys are ignored (a newer writer
+// may add some); a missing or mistyped required key is an error.
 #include <nlohmann/json.hpp>
 #include <string>
 

@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "output/json.h"
 #include "results/result_json.h"
+#include "results/result_to_json.h"
 
 namespace hostmark {
 

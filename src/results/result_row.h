@@ -22,7 +22,7 @@ struct ResultRow {
   std::string json;  // the document as saved (compact, invalid UTF-8 replaced)
 };
 
-// The row of `result` (its JSON from output/json.h result_to_json).
+// The row of `result` (its JSON from results/result_to_json.h result_to_json).
 ResultRow result_row(const Result& result);
 // The row of `doc`; usage error (result_from_json's) when it is not a hostmark result.
 Expected<ResultRow> result_row(const nlohmann::json& doc);

@@ -8,6 +8,12 @@
 
 namespace hostmark {
 
+namespace storage {
+// The read share of every mixed test of `hostmark disk` (--profile mix): the rest writes. Part
+// of what a stored disk result means (results/figures_phases.cc reads its fio settings back).
+inline constexpr std::uint32_t kMixReadPercent = 70;
+}  // namespace storage
+
 enum class StorageWarningKind {
   kTmpfs,                // the target is in RAM (tmpfs, ramfs, zram, brd): it measured memory
   kPageCacheNotDropped,  // the page cache could not be dropped before reading (not root...)

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "results/result.h"
 #include "stats/histogram.h"
+#include "stats/measures.h"
 
 namespace hostmark {
 

@@ -5,8 +5,8 @@
 #include <utility>
 #include <vector>
 
-#include "results/result.h"
 #include "stats/histogram.h"
+#include "stats/measures.h"
 
 namespace hostmark {
 

@@ -1,5 +1,5 @@
 #pragma once
-// Building a results TimeSeries (results/result.h) from running totals, and combining series.
+// Building a TimeSeries (stats/measures.h) from running totals, and combining series.
 // Pure: no clocks or threads here; callers pass monotonic times in ns.
 //
 // TimeSeriesRecorder keeps the *cumulative* totals at the end of each interval. When it holds
@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "results/result.h"
+#include "stats/measures.h"
 
 namespace hostmark {
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "results/storage.h"
 
 namespace hostmark::storage {
 
@@ -38,8 +39,6 @@ struct DiskProfile {
   bool mix = false;  // each test runs as one 70% read / 30% write mix instead of read and write
   DiskAggregate aggregate = DiskAggregate::kBest;
 };
-
-inline constexpr std::uint32_t kMixReadPercent = 70;
 
 // "standard", "nvme", "peak", "realworld", "mix"; a usage error naming --profile otherwise.
 Expected<DiskProfile> find_disk_profile(std::string_view name);
