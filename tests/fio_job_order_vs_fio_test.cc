@@ -151,7 +151,7 @@ std::string write_then_verify(const std::string& dir) {
          "\nfilename=data\nsize=2M\nbs=4k\nverify=crc32c\n"
          "[writer]\nrw=write\ndo_verify=0\n"
          "[reader]\nwait_for=writer\nrw=read\n"
-         "[other]\nioengine=null\nrw=read\nfilename=other\n";
+         "[other]\nioengine=null\nverify=0\nrw=read\nfilename=other\n";
 }
 
 TEST(FioJobOrderVsFio, WaitForStartsTheJobWhenItsWaiteeHasEnded) {

@@ -192,6 +192,8 @@ enum class RunAction : std::uint8_t {
   kEngHelp,  // --enghelp[=ENGINE]: help_topic is the engine ("" lists the engines)
 };
 
+inline constexpr std::uint32_t kFioMaxJobs = 4096;  // fio's REAL_MAX_JOBS
+
 struct RunOptions {
   RunAction action = RunAction::kRun;
   std::string help_topic;
@@ -208,6 +210,7 @@ struct RunOptions {
   std::vector<std::string> sections;  // --section=NAME (repeatable)
   int terse_version = 3;
   unsigned kb_base = 1024;
+  std::uint32_t max_jobs = kFioMaxJobs;  // --max-jobs=N: more threads than N are refused
 };
 
 struct ParsedJobs {
