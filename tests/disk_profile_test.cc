@@ -88,7 +88,7 @@ TEST(DiskProfileTest, FioArgumentsParseIntoTheJobThatRuns) {
 
   const auto prep = parse_one(disk_prepare_arguments(target));
   EXPECT_TRUE(prep.rw.write && !prep.rw.random && prep.direct);
-  EXPECT_EQ(prep.unlink, std::optional<bool>(false));
+  EXPECT_FALSE(prep.unlink) << "the test file stays for the steps; the command removes it";
   EXPECT_EQ(prep.size, 8u << 20);
 }
 

@@ -1,6 +1,7 @@
 // `hostmark fio` driven as a user would: the seed command lines (smaller sizes and runtimes),
-// machine output that stays machine-readable, partial results on SIGINT with no created file
-// left behind, ENOSPC on a small tmpfs, and one-line usage errors.
+// machine output that stays machine-readable, the files a job lays out kept for the next command
+// unless unlink=1 (as fio), partial results on SIGINT, ENOSPC on a small tmpfs, and one-line usage
+// errors.
 #include <gtest/gtest.h>
 #include <sys/mount.h>
 #include <unistd.h>
@@ -29,7 +30,7 @@ std::uint64_t dir_ios(const nlohmann::json& job, const char* dir) {
   return job[dir]["total_ios"].get<std::uint64_t>();
 }
 
-TEST(FioCliTest, SeedRandrwDefaultsPrintFiosLayoutAndRemoveTheFile) {
+TEST(FioCliTest, SeedRandrwDefaultsPrintFiosLayoutAndKeepTheFile) {
   ScratchDir d;
   const RunOutput r = run_hostmark({"fio", "--filename=" + d.file("fio_test"), "--size=4M",
                                     "--rw=randrw", "--bs=4k", "--name=fio_test"});
@@ -39,7 +40,39 @@ TEST(FioCliTest, SeedRandrwDefaultsPrintFiosLayoutAndRemoveTheFile) {
   EXPECT_NE(r.out.find("  write: IOPS="), std::string::npos);
   EXPECT_NE(r.out.find("Run status group 0 (all jobs):"), std::string::npos);
   EXPECT_EQ(r.out.find("Laying out"), std::string::npos) << "layout messages belong on stderr";
-  EXPECT_TRUE(d.empty()) << "the file hostmark created must be removed";
+  EXPECT_EQ(fs::file_size(d.file("fio_test")), 4u << 20) << "fio keeps what it lays out";
+}
+
+// The seed workflow: a write job lays out testfile-rand, the next command reads it read-only.
+TEST(FioCliTest, SeedWriteJobLeavesItsFileForTheReadonlyReadJob) {
+  ScratchDir d;
+  const std::string file = d.file("testfile-rand");
+  const RunOutput w = run_hostmark({"fio", "--name=w", "--filename=" + file, "--size=4M",
+                                    "--rw=randwrite", "--bs=4k", "--output-format=json"});
+  ASSERT_EQ(w.exit_code, 0) << w.err;
+  ASSERT_TRUE(fs::exists(file)) << "a write job keeps the file it created (fio's unlink=0)";
+  const RunOutput r =
+      run_hostmark({"fio", "--name=r", "--readonly", "--rw=randread", "--filename=" + file,
+                    "--size=4M", "--bs=4k", "--output-format=json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(dir_ios(parse_json(r)["jobs"][0], "read"), 1024u);
+  EXPECT_EQ(fs::file_size(file), 4u << 20);
+}
+
+// unlink=1 removes the job's regular files when it ends, as fio: also one that existed before.
+TEST(FioCliTest, UnlinkRemovesTheJobsFilesCreatedOrNot) {
+  ScratchDir d;
+  const std::string existing = d.file("existing");
+  { std::ofstream(existing) << std::string(1 << 20, 'a'); }
+  const RunOutput r =
+      run_hostmark({"fio", "--name=a", "--filename=" + existing, "--rw=read", "--unlink=1",
+                    "--name=b", "--filename=" + d.file("made"), "--size=1M", "--rw=write",
+                    "--unlink_each_loop=1", "--loops=2", "--name=c", "--filename=" + d.file("kept"),
+                    "--size=1M", "--rw=write", "--output-format=json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(fs::exists(existing));
+  EXPECT_FALSE(fs::exists(d.file("made")));
+  EXPECT_TRUE(fs::exists(d.file("kept")));
 }
 
 TEST(FioCliTest, SeedDeepQueueSixteenThreadsGroupReported) {
@@ -57,7 +90,7 @@ TEST(FioCliTest, SeedDeepQueueSixteenThreadsGroupReported) {
   EXPECT_EQ(
       job["read"]["io_bytes"].get<std::uint64_t>() + job["write"]["io_bytes"].get<std::uint64_t>(),
       16u << 20);
-  EXPECT_TRUE(d.empty());
+  EXPECT_EQ(fs::file_size(d.file("fio_test")), 1u << 20);
 }
 
 TEST(FioCliTest, SeedDirectLibaioWriteThenReadonlyRead) {
@@ -116,19 +149,19 @@ TEST(FioCliTest, NullEngineMeasuresOnlyHostmark) {
   EXPECT_EQ(dir_ios(j["jobs"][0], "read"), (64u << 20) / 4096);
 }
 
-TEST(FioCliTest, SigintStopsWithPartialResultsAndNoFileLeft) {
+TEST(FioCliTest, SigintStopsWithPartialResultsAndUnlinkStillApplies) {
   ScratchDir d;
   if (!fs::exists("/usr/bin/timeout")) GTEST_SKIP() << "coreutils timeout is missing";
-  const RunOutput r =
-      run_interrupted({"fio", "--name=long", "--directory=" + d.path(), "--size=8M",
-                       "--rw=randread", "--time_based", "--runtime=60", "--output-format=json"},
-                      2);
+  const RunOutput r = run_interrupted(
+      {"fio", "--name=long", "--directory=" + d.path(), "--size=8M", "--rw=randread",
+       "--time_based", "--runtime=60", "--unlink=1", "--output-format=json"},
+      2);
   EXPECT_EQ(r.exit_code, 1) << r.err;
   const auto j = parse_json(r);
   EXPECT_TRUE(j["hostmark"]["interrupted"].get<bool>());
   EXPECT_GT(dir_ios(j["jobs"][0], "read"), 0u);
   EXPECT_NE(r.err.find("interrupted"), std::string::npos);
-  EXPECT_TRUE(d.empty()) << "created files must be removed after SIGINT";
+  EXPECT_TRUE(d.empty()) << "unlink=1 removes the job's files after SIGINT too";
 }
 
 TEST(FioCliTest, EnospcOnSmallTmpfsEndsTheJobNamingFileAndOffset) {

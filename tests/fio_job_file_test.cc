@@ -331,7 +331,8 @@ TEST(FioJobFile, FilesAndLayout) {
   JobOptions j = one_job(
       "filename=a\\:b:c\ndirectory=/var/"
       "tmp\nfilename_format=f.$jobnum\nnrfiles=4\ndirect=1\nsync=1\n"
-      "invalidate=0\nfallocate=none\ncreate_only=1\noverwrite=1\nunlink=1\nfile_service_type="
+      "invalidate=0\nfallocate=none\ncreate_only=1\noverwrite=1\nunlink=1\nunlink_each_loop="
+      "1\nfile_service_type="
       "random\n"
       "description=hello world\nnumjobs=16\nstonewall\nnew_group");
   EXPECT_EQ(j.filenames, (std::vector<std::string>{"a:b", "c"}));
@@ -341,7 +342,8 @@ TEST(FioJobFile, FilesAndLayout) {
   EXPECT_TRUE(j.direct && j.sync_io && j.create_only && j.overwrite);
   EXPECT_FALSE(j.invalidate);
   EXPECT_EQ(j.fallocate, Fallocate::kNone);
-  EXPECT_EQ(j.unlink, true);
+  EXPECT_TRUE(j.unlink && j.unlink_each_loop);
+  EXPECT_FALSE(one_job("rw=read").unlink) << "fio keeps the files by default";
   EXPECT_EQ(j.file_service_type, "random");
   EXPECT_EQ(j.description, "hello world");
   EXPECT_EQ(j.numjobs, 16);  // not expanded

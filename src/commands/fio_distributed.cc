@@ -28,6 +28,14 @@ namespace {
 
 using Files = std::map<std::string, std::string>;  // path -> text, as rank 0 read it
 
+// A distributed run removes the files it lays out (docs/MPI.md), where `hostmark fio` alone
+// keeps them as fio does.
+io::RunIo own_files_removed(std::ostream& log, io::StatusSink* status) {
+  io::RunIo run_io{log, status};
+  run_io.created_files = io::CreatedFiles::kRemove;
+  return run_io;
+}
+
 std::string pack_input(const std::vector<std::string>& args, const Files& files) {
   mpi::WireWriter w;
   w.strs(args);
@@ -119,7 +127,7 @@ std::uint64_t wear_out(mpi::Comm& comm, const fio::ParsedJobs& mine, fio::FioRun
     index.push_back(i);
   }
   if (more.jobs.empty()) return 0;
-  const fio::FioRun extra = io::run_fio_jobs(more, io::RunIo{io.err}).value();
+  const fio::FioRun extra = io::run_fio_jobs(more, own_files_removed(io.err, nullptr)).value();
   std::uint64_t added = 0;
   for (std::size_t k = 0; k < extra.jobs.size() && k < index.size(); ++k) {
     mpi::append_pass(run.jobs[index[k]], extra.jobs[k]);
@@ -186,7 +194,7 @@ int run_fio_rank(mpi::Comm& comm, const mpi::SplitArgs& split, const CommandIo& 
   if (comm.size() > 1) remove_on_term.emplace(new_own);
   std::unique_ptr<io::TargetSet> shared_files;
   if (!shared_layout.empty()) {
-    shared_files = std::make_unique<io::TargetSet>();
+    shared_files = std::make_unique<io::TargetSet>(io::CreatedFiles::kRemove);
     for (const auto& job : shared_layout) shared_files->prepare_thread(job, 0, io.err).value();
   }
   comm.barrier();
@@ -202,7 +210,8 @@ int run_fio_rank(mpi::Comm& comm, const mpi::SplitArgs& split, const CommandIo& 
   if (o.stonewall) hooks.poll = [&comm](bool done) { return comm.max_u64(done ? 1 : 0) != 0; };
   FioStatusLine status_line(io.err);  // fio's live status, on a terminal only
   fio::FioRun run =
-      io::run_fio_jobs(mine, io::RunIo{io.err, io.err_is_tty ? &status_line : nullptr}, hooks)
+      io::run_fio_jobs(mine, own_files_removed(io.err, io.err_is_tty ? &status_line : nullptr),
+                       hooks)
           .value();
   if (run.interrupted && comm.size() > 1)
     throw Failure(run_error("fio", "interrupted; a distributed run reports nothing partial"));

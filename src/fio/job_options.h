@@ -55,6 +55,8 @@ inline constexpr std::uint32_t kContinueVerify = 4;
 
 enum class VerifyKind : std::uint8_t { kNone, kCrc32c, kXxhash, kMd5, kSha256, kPattern };
 enum class Fallocate : std::uint8_t { kNone, kPosix, kKeep, kNative, kTruncate };
+// unified_rw_reporting: per direction (none), all directions as one "mixed" (mixed), or both.
+enum class UnifiedRw : std::uint8_t { kNone, kMixed, kBoth };
 
 // fadvise_hint: posix_fadvise(2) advice given when a file is opened. kWorkload (fio's default,
 // "1") is FADV_RANDOM for a random workload and FADV_SEQUENTIAL otherwise.
@@ -68,6 +70,8 @@ struct JobOptions {
   int numjobs = 1;
   bool stonewall = false;  // wait for every earlier job before starting (also new_group)
   bool new_group = false;
+  std::string wait_for;  // start when every thread of the job of this name has ended ("": no)
+  UnifiedRw unified_rw_reporting = UnifiedRw::kNone;
 
   // Targets.
   std::vector<std::string> filenames;  // filename=a:b:c (":" escaped as "\:")
@@ -88,7 +92,8 @@ struct JobOptions {
   Fallocate fallocate = Fallocate::kNative;
   bool create_only = false;  // create_only=1
   bool overwrite = false;
-  std::optional<bool> unlink;  // unset: hostmark removes files it created, keeps others
+  bool unlink = false;            // remove the job's regular files when the run ends (fio's)
+  bool unlink_each_loop = false;  // as unlink=1 (files are kept between loops; docs/FIO.md)
   std::string file_service_type = "roundrobin";
 
   // Workload.
@@ -203,6 +208,8 @@ enum class RunAction : std::uint8_t {
   kEngHelp,  // --enghelp[=ENGINE]: help_topic is the engine ("" lists the engines)
 };
 
+inline constexpr std::uint32_t kFioMaxJobs = 4096;  // fio's REAL_MAX_JOBS
+
 struct RunOptions {
   RunAction action = RunAction::kRun;
   std::string help_topic;
@@ -219,6 +226,7 @@ struct RunOptions {
   std::vector<std::string> sections;  // --section=NAME (repeatable)
   int terse_version = 3;
   unsigned kb_base = 1024;
+  std::uint32_t max_jobs = kFioMaxJobs;  // --max-jobs=N: more threads than N are refused
 };
 
 struct ParsedJobs {

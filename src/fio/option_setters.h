@@ -1,10 +1,12 @@
 #pragma once
 // Building blocks for the setters in options_*.cc: one template per value kind, bound to a
 // JobOptions member, so each table row stays one line.
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "core/error.h"
 #include "fio/job_options.h"
@@ -16,14 +18,6 @@ using fio::invalid;  // the rows' error value (fio/values.h)
 
 template <bool JobOptions::*M>
 Status set_bool(JobOptions& job, std::string_view v) {
-  auto b = parse_bool(v);
-  if (!b) return b.error();
-  job.*M = b.value();
-  return Ok{};
-}
-
-template <std::optional<bool> JobOptions::*M>
-Status set_opt_bool(JobOptions& job, std::string_view v) {
   auto b = parse_bool(v);
   if (!b) return b.error();
   job.*M = b.value();
@@ -94,6 +88,21 @@ Status set_percent(JobOptions& job, std::string_view v) {
   if (!p) return p.error();
   job.*M = p.value();
   return Ok{};
+}
+
+// One of a fixed set of words, each standing for a value of `field`; `words` lists them for
+// the error ("none, mixed, both, 0, 1, 2").
+template <class E, std::size_t N>
+Status set_choice(E& field, std::string_view v,
+                  const std::array<std::pair<std::string_view, E>, N>& table,
+                  std::string_view words) {
+  for (const auto& [text, value] : table) {
+    if (text == v) {
+      field = value;
+      return Ok{};
+    }
+  }
+  return invalid(in_quotes(v) + " is not one of " + std::string(words));
 }
 
 }  // namespace hostmark::fio::setters

@@ -14,6 +14,17 @@ Status set_filename(JobOptions& job, std::string_view v) {
   return Ok{};
 }
 
+Status set_unified_rw_reporting(JobOptions& job, std::string_view v) {
+  static constexpr std::array<std::pair<std::string_view, UnifiedRw>, 6> kChoices{
+      {{"none", UnifiedRw::kNone},
+       {"0", UnifiedRw::kNone},
+       {"mixed", UnifiedRw::kMixed},
+       {"1", UnifiedRw::kMixed},
+       {"both", UnifiedRw::kBoth},
+       {"2", UnifiedRw::kBoth}}};
+  return set_choice(job.unified_rw_reporting, v, kChoices, "none, mixed, both, 0, 1, 2");
+}
+
 Status set_filesize(JobOptions& job, std::string_view v) {
   auto r = parse_range(v, job.kb_base);
   if (!r) return r.error();
@@ -58,24 +69,15 @@ Status set_sync(JobOptions& job, std::string_view v) {
 }
 
 Status set_fallocate(JobOptions& job, std::string_view v) {
-  struct Choice {
-    std::string_view text;
-    Fallocate mode;
-  };
-  static constexpr std::array<Choice, 7> kChoices{{{"none", Fallocate::kNone},
-                                                   {"0", Fallocate::kNone},
-                                                   {"posix", Fallocate::kPosix},
-                                                   {"1", Fallocate::kPosix},
-                                                   {"keep", Fallocate::kKeep},
-                                                   {"native", Fallocate::kNative},
-                                                   {"truncate", Fallocate::kTruncate}}};
-  for (const Choice& c : kChoices) {
-    if (c.text == v) {
-      job.fallocate = c.mode;
-      return Ok{};
-    }
-  }
-  return invalid(in_quotes(v) + " is not one of none, posix, keep, native, truncate, 0, 1");
+  static constexpr std::array<std::pair<std::string_view, Fallocate>, 7> kChoices{
+      {{"none", Fallocate::kNone},
+       {"0", Fallocate::kNone},
+       {"posix", Fallocate::kPosix},
+       {"1", Fallocate::kPosix},
+       {"keep", Fallocate::kKeep},
+       {"native", Fallocate::kNative},
+       {"truncate", Fallocate::kTruncate}}};
+  return set_choice(job.fallocate, v, kChoices, "none, posix, keep, native, truncate, 0, 1");
 }
 
 Status set_file_service_type(JobOptions& job, std::string_view v) {
@@ -102,6 +104,10 @@ constexpr std::array kTargetRows{
               "Insert a hard barrier between this job and previous"},
     OptionDef{"new_group", "", ValueKind::kFlag, set_bool<&JobOptions::new_group>,
               "Mark the start of a new group (for reporting)"},
+    OptionDef{"wait_for", "", ValueKind::kString, set_string<&JobOptions::wait_for>,
+              "Start this job when the named job has finished"},
+    OptionDef{"unified_rw_reporting", "", ValueKind::kChoice, set_unified_rw_reporting,
+              "Unify reporting across data direction (none, mixed, both)"},
     OptionDef{"filename", "", ValueKind::kList, set_filename,
               "File(s) to use for the workload (a:b, '\\:' escapes)"},
     OptionDef{"directory", "", ValueKind::kString, set_string<&JobOptions::directory>,
@@ -136,8 +142,10 @@ constexpr std::array kTargetRows{
               "Only perform file creation phase"},
     OptionDef{"overwrite", "", ValueKind::kBool, set_bool<&JobOptions::overwrite>,
               "When writing, set whether to overwrite current data"},
-    OptionDef{"unlink", "", ValueKind::kBool, set_opt_bool<&JobOptions::unlink>,
+    OptionDef{"unlink", "", ValueKind::kBool, set_bool<&JobOptions::unlink>,
               "Unlink created files after job has completed"},
+    OptionDef{"unlink_each_loop", "", ValueKind::kBool, set_bool<&JobOptions::unlink_each_loop>,
+              "Unlink created files after each loop in a job has completed"},
     OptionDef{"file_service_type", "", ValueKind::kChoice, set_file_service_type,
               "How to select which file to service next"},
 };

@@ -1,5 +1,7 @@
 #include "fio/run_options_table.h"
 
+#include <fmt/format.h>
+
 #include <array>
 #include <string>
 
@@ -73,6 +75,15 @@ Status set_status_interval(RunOptions& run, std::string_view v) {
   return Ok{};
 }
 
+Status set_max_jobs(RunOptions& run, std::string_view v) {
+  auto n = parse_number(v, 1024, "number of jobs");
+  if (!n) return n.error();
+  if (n.value() == 0 || n.value() > kFioMaxJobs)
+    return invalid(fmt::format("must be 1 to {}", kFioMaxJobs));
+  run.max_jobs = static_cast<std::uint32_t>(n.value());
+  return Ok{};
+}
+
 Status set_section(RunOptions& run, std::string_view v) {
   if (v.empty()) return invalid("needs a section name");
   run.sections.emplace_back(v);
@@ -107,6 +118,8 @@ constexpr std::array kRunRows{
                  "When to print ETA estimates: auto, always, never"},
     RunOptionDef{"status-interval", ArgPolicy::kRequired, set_status_interval,
                  "Force full status dump every TIME (bare: seconds)"},
+    RunOptionDef{"max-jobs", ArgPolicy::kRequired, set_max_jobs,
+                 "Maximum number of threads to support"},
     RunOptionDef{"section", ArgPolicy::kRequired, set_section,
                  "Only run the job sections named (repeatable)"},
     RunOptionDef{"destructive", ArgPolicy::kNone, set_destructive,
@@ -143,7 +156,6 @@ constexpr auto kUnimplementedRunOptions = std::to_array<RefusedOption>({
     {"eta-newline", "the status line is redrawn in place"},
     {"idle-prof", "CPU idleness profiling is not supported"},
     {"inflate-log", "compressed logs are not supported"},
-    {"max-jobs", "hostmark has no fixed job table to size"},
     {"merge-blktrace-only", "replaying and merging blktraces is not supported"},
     {"remote-config", kWhyClientServer},
     {"server", kWhyClientServer},

@@ -73,6 +73,9 @@ struct JobStats {
   int members = 1;       // jobs merged into this one (group_reporting): fio's "jobs="
   std::int64_t tid = 0;  // thread id of the job (fio prints a pid there); 0 unknown
   std::array<DirStats, kDirs> dirs;
+  // unified_rw_reporting=mixed|both: the directions as one (fio's "mixed"); the formatters
+  // print it instead of (mixed) or after (both) the directions.
+  std::optional<DirStats> mixed;
   Histogram sync_lat;            // fsync/fdatasync latencies
   std::uint64_t sync_total = 0;  // fsync/fdatasync calls (4th "issued rwts" count)
   double usr_cpu_percent = 0;
@@ -132,6 +135,8 @@ struct FioRun {
   RunOptions run;
   std::vector<JobStats> jobs;  // one per thread (numjobs expanded), in start order
   std::vector<GroupStats> groups;
+  // The "MIXED" totals of the groups whose jobs have unified_rw_reporting (in index 0 of each).
+  std::vector<GroupStats> mixed_groups;
   std::vector<DiskUtil> disks;
   Context context;                                                  // host, kernel, CPU, version
   std::vector<std::pair<std::string, std::string>> global_options;  // [global] as given

@@ -51,9 +51,42 @@ std::vector<ThreadPlan> expand(const std::vector<fio::JobOptions>& jobs) {
   return plans;
 }
 
+// wait_for=NAME as fio checks it: NAME is exactly one job defined before this one.
+Status check_wait_for(const std::vector<fio::JobOptions>& jobs) {
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    const fio::JobOptions& job = jobs[i];
+    if (job.wait_for.empty()) continue;
+    const std::string where =
+        job.defined_at.empty() ? job.name : fmt::format("{} ({})", job.name, job.defined_at);
+    if (job.wait_for == job.name)
+      return usage_error(where,
+                         fmt::format("a job cannot wait for itself (wait_for={})", job.name));
+    const auto waitees = std::count_if(jobs.begin(), jobs.begin() + static_cast<std::ptrdiff_t>(i),
+                                       [&](const auto& j) { return j.name == job.wait_for; });
+    if (waitees == 0) {
+      return usage_error(where, fmt::format("wait_for={}: no job of that name is defined before it",
+                                            job.wait_for));
+    }
+    if (waitees > 1) {
+      return usage_error(where, fmt::format("wait_for={}: {} jobs have that name; wait_for needs "
+                                            "exactly one",
+                                            job.wait_for, waitees));
+    }
+  }
+  return Ok{};
+}
+
 Status validate(const fio::ParsedJobs& parsed) {
   if (parsed.jobs.empty())
     return usage_error("fio", "no jobs defined (give --name=NAME and options, or a job file)");
+  if (auto st = check_wait_for(parsed.jobs); !st) return st;
+  std::uint64_t threads = 0;
+  for (const auto& job : parsed.jobs)
+    threads += static_cast<std::uint64_t>(std::max(1, job.numjobs));
+  if (threads > parsed.run.max_jobs) {
+    return usage_error("fio", fmt::format("the jobs need {} threads, more than --max-jobs={}",
+                                          threads, parsed.run.max_jobs));
+  }
   for (const auto& job : parsed.jobs) {
     engines::EngineOptions probe;
     if (auto e = engines::make_engine(job.ioengine, probe); !e) return e.error();
@@ -61,7 +94,6 @@ Status validate(const fio::ParsedJobs& parsed) {
       return usage_error(job.name,
                          "--readonly forbids writing and trimming, and this job's rw writes");
     }
-    if (job.iodepth_low) return usage_error(job.name, "iodepth_low: not implemented by hostmark");
     // Engine options belong to their engines, as in fio ("fixedbufs" means nothing to psync).
     const bool uring = job.ioengine == "io_uring";
     const char* misplaced =
@@ -98,12 +130,38 @@ char mode_letter(const fio::JobOptions& job) {
 // Everything one wave of threads shares while it runs.
 struct Wave {
   std::vector<ThreadSetup> setups;
+  // wait_for: the setups (of this wave) whose threads must all end before setup i starts.
+  std::vector<std::vector<std::size_t>> waitees;
   std::vector<std::unique_ptr<LiveCounters>> live;
   std::vector<fio::JobStats> results;
   std::uint64_t expected_ns = 0;     // runtime + ramp + startdelay of the longest, 0 = unknown
   std::uint64_t expected_bytes = 0;  // bytes budgets when not time based
   int files = 0;
 };
+
+// For each setup, the setups of the same wave that run the job its wait_for names (a waitee in
+// an earlier wave has ended before this wave starts).
+std::vector<std::vector<std::size_t>> waitee_threads(const std::vector<ThreadSetup>& setups) {
+  std::vector<std::vector<std::size_t>> out(setups.size());
+  for (std::size_t i = 0; i < setups.size(); ++i) {
+    const std::string& name = setups[i].job->wait_for;
+    if (name.empty()) continue;
+    for (std::size_t k = 0; k < i; ++k)
+      if (setups[k].job->name == name) out[i].push_back(k);
+  }
+  return out;
+}
+
+// Holds a wait_for thread until every thread of its waitee has ended (or the wave stops).
+void await_waitees(const std::vector<std::size_t>& waitees,
+                   const std::vector<std::unique_ptr<LiveCounters>>& live,
+                   const std::atomic<bool>& wave_stop) {
+  constexpr std::uint64_t kWaitSliceNs = 1'000'000;
+  for (const std::size_t k : waitees) {
+    while (!live[k]->done.load() && !wave_stop.load())
+      sleep_until_ns(monotonic_ns() + kWaitSliceNs);
+  }
+}
 
 void show_status(StatusSink& sink, const Wave& w, std::uint64_t start_ns,
                  std::array<std::uint64_t, 3>& last_bytes, std::array<std::uint64_t, 3>& last_ios,
@@ -196,7 +254,7 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
       std::chrono::duration_cast<std::chrono::milliseconds>(wall_start.time_since_epoch()).count();
 
   const auto plans = expand(parsed.jobs);
-  TargetSet targets;
+  TargetSet targets(io.created_files);
   SignalGuard signals;  // threads started below inherit the blocked mask
   std::atomic<bool> stop{false};
   std::vector<DiskCounters> disks_before;
@@ -243,6 +301,7 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
       w.live.push_back(std::make_unique<LiveCounters>());
     }
     if (stop.load()) break;
+    w.waitees = waitee_threads(w.setups);
     if (hooks.before_run) hooks.before_run(wave_index);
     w.results.resize(w.setups.size());
     if (wave_index == 0) {  // the disk baseline after the layout, as fio's
@@ -256,6 +315,7 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
     threads.reserve(w.setups.size());
     for (std::size_t i = 0; i < w.setups.size(); ++i) {
       threads.emplace_back([&w, &wave_stop, &io, i, wave_start] {
+        await_waitees(w.waitees[i], w.live, wave_stop);
         w.results[i] = run_job_thread(
             w.setups[i], ThreadControl{&wave_stop, wave_start, w.live[i].get(), io.syscalls});
         w.live[i]->done.store(true);
@@ -301,8 +361,8 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
         run.warnings.push_back(t.path + ": " + w.text);
     }
   }
-  for (const auto& failed : targets.remove_created())
-    run.warnings.push_back(failed + ": could not remove the file hostmark created");
+  for (const auto& failed : targets.remove_finished())
+    run.warnings.push_back(failed + ": could not remove the job's file");
 
   run.interrupted = stop.load();
   for (const auto& j : all) run.interrupted = run.interrupted || j.interrupted;
@@ -320,6 +380,7 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
     all = std::move(keep);
   }
   set_bandwidth_shares(all, groups);
+  run.mixed_groups = add_mixed(all, parsed.run.kb_base);
   run.jobs = std::move(all);
   run.groups = groups;
   return run;

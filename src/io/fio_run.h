@@ -2,8 +2,8 @@
 // Runs the jobs of a `hostmark fio` invocation: expands numjobs into threads, assigns groups
 // (stonewall/new_group), prepares targets, runs each stonewall wave of threads, reports its live
 // status to a StatusSink (io/status_sink.h), stops every thread on SIGINT/SIGTERM (partial results
-// marked), removes the files it created, and returns what was measured (merged per group when
-// group_reporting).
+// marked), removes the files of unlink=1 jobs (RunIo::created_files), and returns what was
+// measured (merged per group when group_reporting).
 #include <functional>
 #include <ostream>
 #include <vector>
@@ -12,6 +12,7 @@
 #include "fio/job_options.h"
 #include "fio/run_stats.h"
 #include "io/status_sink.h"
+#include "io/targets.h"
 #include "platform/syscalls.h"
 
 namespace hostmark::io {
@@ -23,6 +24,9 @@ struct RunIo {
   StatusSink* status = nullptr;
   // The syscall seam every job thread's engine goes through (tests inject faults). Not owned.
   platform::Syscalls* syscalls = &platform::real_syscalls();
+  // `hostmark fio` keeps the files it lays out unless a job says unlink=1, as fio; hostmark's
+  // own commands that run the engine on scratch files they create pass kRemove.
+  CreatedFiles created_files = CreatedFiles::kKeep;
 };
 
 // Where a distributed run (commands/fio_distributed.cc) synchronises its ranks; every hook is

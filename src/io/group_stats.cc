@@ -41,6 +41,13 @@ void add_dir(fio::DirStats& into, const fio::DirStats& d, bool first) {
   add_samples(into.iops, d.iops, first);
 }
 
+// A job's share of its group's aggregate bandwidth in percent: fio caps it at 100 % (and says
+// 100 % for aggregates of at most 1 KiB/s).
+double agg_share(double mean_kib_s, std::uint64_t agg_bytes_per_s) {
+  const double agg_kib = static_cast<double>(agg_bytes_per_s) / 1024.0;
+  return agg_kib > 1.0 ? std::min(100.0, 100.0 * mean_kib_s / agg_kib) : 100.0;
+}
+
 }  // namespace
 
 std::vector<fio::GroupStats> group_totals(const std::vector<fio::JobStats>& jobs,
@@ -138,17 +145,41 @@ std::vector<fio::JobStats> merge_groups(std::vector<fio::JobStats> jobs) {
   return out;
 }
 
+std::vector<fio::GroupStats> add_mixed(std::vector<fio::JobStats>& jobs, unsigned kb_base) {
+  std::vector<fio::JobStats> as_read;  // each unified job with its mixed stats as direction 0
+  for (auto& j : jobs) {
+    if (j.options.unified_rw_reporting == fio::UnifiedRw::kNone) continue;
+    fio::DirStats m;
+    bool first = true;
+    for (const auto& d : j.dirs) {
+      if (d.total_ios == 0 && d.runtime_ns == 0) continue;
+      add_dir(m, d, first);
+      first = false;
+    }
+    j.mixed = m;
+    fio::JobStats r;
+    r.groupid = j.groupid;
+    r.dirs[0] = m;
+    as_read.push_back(std::move(r));
+  }
+  auto groups = group_totals(as_read, kb_base);
+  for (auto& j : jobs) {
+    if (!j.mixed) continue;
+    for (const auto& g : groups) {
+      if (g.groupid != j.groupid) continue;
+      j.mixed->bw_kib_s.agg_percent = agg_share(j.mixed->bw_kib_s.mean, g.agg_bytes_per_s[0]);
+    }
+  }
+  return groups;
+}
+
 void set_bandwidth_shares(std::vector<fio::JobStats>& jobs,
                           const std::vector<fio::GroupStats>& groups) {
   for (auto& j : jobs) {
     for (const auto& g : groups) {
       if (g.groupid != j.groupid) continue;
-      for (int i = 0; i < fio::kDirs; ++i) {
-        const double agg_kib = static_cast<double>(g.agg_bytes_per_s[i]) / 1024.0;
-        // fio caps the share at 100 % (and says 100 % for aggregates of at most 1 KiB/s).
-        j.dirs[i].bw_kib_s.agg_percent =
-            agg_kib > 1.0 ? std::min(100.0, 100.0 * j.dirs[i].bw_kib_s.mean / agg_kib) : 100.0;
-      }
+      for (int i = 0; i < fio::kDirs; ++i)
+        j.dirs[i].bw_kib_s.agg_percent = agg_share(j.dirs[i].bw_kib_s.mean, g.agg_bytes_per_s[i]);
     }
   }
 }

@@ -17,6 +17,10 @@ std::vector<fio::GroupStats> group_totals(const std::vector<fio::JobStats>& jobs
 // added. The first job's name and options stand for the group; the first error is kept.
 std::vector<fio::JobStats> merge_groups(std::vector<fio::JobStats> jobs);
 
+// unified_rw_reporting: sets JobStats::mixed (the directions merged as add_dir merges jobs) for
+// the jobs that ask for it, and returns those jobs' groups' totals with "mixed" in index 0.
+std::vector<fio::GroupStats> add_mixed(std::vector<fio::JobStats>& jobs, unsigned kb_base);
+
 // Sets each job's bw agg_percent: its share of its group's aggregate bandwidth.
 void set_bandwidth_shares(std::vector<fio::JobStats>& jobs,
                           const std::vector<fio::GroupStats>& groups);

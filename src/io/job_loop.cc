@@ -64,6 +64,9 @@ JobLoop::JobLoop(const LoopParts& parts)
       complete_max_(setting(parts.job.iodepth_batch_complete_max,
                             static_cast<unsigned>(units_.size()),
                             static_cast<unsigned>(units_.size()))),
+      low_(parts.job.iodepth_low && *parts.job.iodepth_low < units_.size()
+               ? *parts.job.iodepth_low
+               : static_cast<unsigned>(units_.size())),
       sync_engine_(parts.engine.synchronous()),
       loops_left_(std::max<std::uint32_t>(parts.job.loops, 1) - 1) {
   free_.reserve(units_.size());
@@ -455,7 +458,10 @@ void JobLoop::run(std::uint64_t begin_ns, fio::JobStats& out) {
       if (planning_done_ || error_ != 0) break;
       continue;
     }
+    // iodepth_low, as fio: once the queue is full, reap down to the low mark before refilling.
+    const bool full = free_.empty();
     reap(std::max(1u, complete_min_));
+    while (full && inflight_ > low_ && error_ == 0) reap(1);
     check_time(last_ns_);
   }
   drain();

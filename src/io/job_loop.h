@@ -67,6 +67,7 @@ class JobLoop {
   std::vector<engines::IoUnit*> reaped_;
   unsigned inflight_ = 0;
   unsigned batch_submit_, complete_min_, complete_max_;
+  unsigned low_;  // iodepth_low: refill a full queue once this few are in flight
   bool sync_engine_;
   bool planning_done_ = false;
   bool measuring_ = false;

@@ -102,16 +102,16 @@ std::vector<std::string> thread_file_names(const fio::JobOptions& job, int jobnu
   return names;
 }
 
-TargetSet::~TargetSet() {
-  if (!keep_) remove_created();
-}
+TargetSet::~TargetSet() { remove_finished(); }
 
-std::vector<std::string> TargetSet::remove_created() {
+std::vector<std::string> TargetSet::remove_finished() {
   std::vector<std::string> failed;
   for (auto& [path, t] : files_) {
-    if (!t->created) continue;
+    const bool remove = t->unlink || (t->created && created_policy_ == CreatedFiles::kRemove);
+    if (!remove || t->block_device || t->diskless) continue;
     if (::unlink(path.c_str()) != 0 && errno != ENOENT) failed.push_back(path);
     t->created = false;
+    t->unlink = false;
   }
   return failed;
 }
@@ -164,6 +164,7 @@ Expected<const TargetFile*> TargetSet::ensure(const std::string& path, std::uint
       }
     }
   }
+  if (!t->block_device && (job.unlink || job.unlink_each_loop)) t->unlink = true;
   if (t->block_device || t->size >= wanted_bytes) return t;
   if (job.readonly)
     return run_error(path,
@@ -183,7 +184,7 @@ Expected<const TargetFile*> TargetSet::ensure(const std::string& path, std::uint
     if (!existed && err == EEXIST && is_link(path)) return dangling_link(path);
     return run_error(path, "cannot create: " + errno_text(err));
   }
-  if (!existed) t->created = job.unlink.value_or(true);  // unlink=0 keeps what hostmark creates
+  if (!existed) t->created = true;
   struct stat st {};
   fstat(fd, &st);
   t->device = st.st_dev;
@@ -206,7 +207,10 @@ Expected<const TargetFile*> TargetSet::ensure(const std::string& path, std::uint
     laid = run_error(path, "ftruncate: " + errno_text(errno));
   }
   ::close(fd);
-  if (!laid.ok()) return laid.error();
+  if (!laid.ok()) {
+    if (!existed) t->unlink = true;  // a partly laid out file is no use to the next run
+    return laid.error();
+  }
   t->size = wanted_bytes;
   return t;
 }

@@ -1,7 +1,9 @@
 #pragma once
 // The files and devices of a `hostmark fio` run: naming (filename=, filename_format, directory),
 // sizing (size, nrfiles, filesize, size=%), laying out missing files, dropping their page cache
-// (invalidate) and removing what hostmark created. Files that existed before are never removed.
+// (invalidate) and removing files at the end: as fio, a job's files stay unless unlink=1 (or
+// unlink_each_loop=1), which removes its regular files, laid out or not; hostmark's own commands
+// may also ask for the files the run created to be removed (CreatedFiles::kRemove).
 #include <sys/types.h>
 
 #include <cstdint>
@@ -22,6 +24,7 @@ struct TargetFile {
   std::uint64_t size = 0;  // bytes now (device size for block devices)
   bool block_device = false;
   bool created = false;   // by hostmark, this run
+  bool unlink = false;    // a job using it has unlink=1 or unlink_each_loop=1 (regular files only)
   dev_t device = 0;       // the device holding it (st_dev, or st_rdev for a block device)
   bool diskless = false;  // ioengine=null: nothing is created or opened
   // Named by the user (filename=): a symbolic link there is followed, as fio does (by-id links
@@ -41,10 +44,14 @@ struct ThreadFile {
 // filename_format expanded ($jobname, $jobnum, $filenum) nrfiles times; directory= prefixed.
 std::vector<std::string> thread_file_names(const fio::JobOptions& job, int jobnum);
 
+// What happens to the files a run created, beyond what unlink= asks: fio keeps them (kKeep);
+// hostmark's own commands that lay out scratch files through the fio engine remove them.
+enum class CreatedFiles { kKeep, kRemove };
+
 class TargetSet {
  public:
-  TargetSet() = default;
-  ~TargetSet();  // removes created files unless keep_created() was called
+  explicit TargetSet(CreatedFiles created = CreatedFiles::kKeep) : created_policy_(created) {}
+  ~TargetSet();  // removes what remove_finished() would
   TargetSet(const TargetSet&) = delete;
   TargetSet& operator=(const TargetSet&) = delete;
 
@@ -54,7 +61,7 @@ class TargetSet {
   // size/offset/offset_increment. Layout messages go to `log`. On failure: a run error naming the
   // file ("fio_test: no size= given and the file does not exist"). `stop_requested` is polled
   // between layout chunks: when it says yes, the layout ends with a run error "interrupted while
-  // laying out" (the partly laid out file is removed as created).
+  // laying out" (a file created for it and partly laid out is removed).
   Expected<std::vector<ThreadFile>> prepare_thread(
       const fio::JobOptions& job, int jobnum, std::ostream& log,
       const std::function<bool()>& stop_requested = {});
@@ -65,9 +72,9 @@ class TargetSet {
   // Drops the page cache of every file of `files` (invalidate=1). Returns a note per file.
   static Status invalidate(const std::vector<ThreadFile>& files);
 
-  void keep_created() { keep_ = true; }
-  // Removes the files hostmark created; returns the paths it could not remove.
-  std::vector<std::string> remove_created();
+  // Removes the files of unlink=1 jobs, and the files the run created when constructed with
+  // CreatedFiles::kRemove; returns the paths it could not remove.
+  std::vector<std::string> remove_finished();
   std::vector<const TargetFile*> all() const;
 
  private:
@@ -75,7 +82,7 @@ class TargetSet {
                                      const fio::JobOptions& job, std::ostream& log,
                                      const std::function<bool()>& stop_requested);
   std::map<std::string, std::unique_ptr<TargetFile>> files_;
-  bool keep_ = false;
+  CreatedFiles created_policy_;
 };
 
 // Opens a target for one thread with the job's flags (O_DIRECT, O_SYNC, read-only when the job

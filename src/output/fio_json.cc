@@ -97,15 +97,19 @@ ordered_json job_json(const fio::JobStats& job, bool plus) {
     for (const auto& [k, v] : job.options.given) given[k] = v;
     o["job options"] = std::move(given);
   }
-  for (int dir = 0; dir < fio::kDirs; ++dir)
-    o[fio_common::kDirNames[dir]] =
-        dir_json(job.dirs[static_cast<std::size_t>(dir)], job.options, plus);
-  ordered_json sync;
-  sync["total_ios"] = job.sync_total;
-  sync["lat_ns"] = lat_json(job.sync_lat, fio::lat_summary(job.sync_lat),
-                            job.options.lat_percentiles || job.options.clat_percentiles,
-                            job.options.percentile_list, plus);
-  o["sync"] = std::move(sync);
+  // unified_rw_reporting=mixed: "mixed" stands for read, write, trim and sync, as in fio.
+  if (job.options.unified_rw_reporting != fio::UnifiedRw::kMixed) {
+    for (int dir = 0; dir < fio::kDirs; ++dir)
+      o[fio_common::kDirNames[dir]] =
+          dir_json(job.dirs[static_cast<std::size_t>(dir)], job.options, plus);
+    ordered_json sync;
+    sync["total_ios"] = job.sync_total;
+    sync["lat_ns"] = lat_json(job.sync_lat, fio::lat_summary(job.sync_lat),
+                              job.options.lat_percentiles || job.options.clat_percentiles,
+                              job.options.percentile_list, plus);
+    o["sync"] = std::move(sync);
+  }
+  if (job.mixed) o["mixed"] = dir_json(*job.mixed, job.options, plus);
   o["job_runtime"] = fio::ceil_ms(job.measured_ns ? job.measured_ns : job.elapsed_ns);
   o["usr_cpu"] = job.usr_cpu_percent;
   o["sys_cpu"] = job.sys_cpu_percent;

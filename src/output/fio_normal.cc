@@ -116,19 +116,19 @@ void write_samples(const DirStats& d, unsigned kb_base, std::ostream& out) {
   }
 }
 
-void write_dir(const FioRun& run, const JobStats& job, int dir, unsigned kb_base,
-               std::ostream& out) {
-  const DirStats& d = job.dirs[static_cast<std::size_t>(dir)];
+// One direction's block ("  read: IOPS=..."); `label` is read, write, trim or mixed.
+void write_dir(const FioRun& run, const JobStats& job, const DirStats& d, std::string_view label,
+               unsigned kb_base, std::ostream& out) {
   if (d.runtime_ms() == 0) return;
   const bool i2p = fio_common::binary_units(kb_base);
   const std::uint64_t bw = d.bw_bytes_per_s();
   const std::uint64_t iops = fio_common::whole_iops(d);
-  out << fmt::format("  {}: IOPS={}, BW={} ({})({}/{}msec){}\n", fio_common::kDirNames[dir],
+  out << fmt::format("  {}: IOPS={}, BW={} ({})({}/{}msec){}\n", label,
                      fio_num2str(iops, 4, 1, false, FioUnit::kNone),
                      fio_num2str(bw, 4, 1, i2p, FioUnit::kBytePerSec),
                      fio_num2str(bw, 4, 1, !i2p, FioUnit::kBytePerSec),
                      fio_num2str(d.io_bytes, 4, 1, i2p, FioUnit::kByte), d.runtime_ms(),
-                     dir == 1 ? "; 0 zone resets" : "");
+                     label == "write" ? "; 0 zone resets" : "");
   const LatSummary slat = fio_common::slat_summary(d);
   const LatSummary clat = fio::lat_summary(d.clat);
   const LatSummary lat = fio::lat_summary(d.lat);
@@ -183,9 +183,14 @@ void write_job(const FioRun& run, const JobStats& job, std::ostream& out) {
   }
   if (!job.options.description.empty())
     out << fmt::format("  Description  : [{}]\n", job.options.description);
-  for (int dir = 0; dir < fio::kDirs; ++dir)
-    if (job.dirs[static_cast<std::size_t>(dir)].io_bytes != 0)
-      write_dir(run, job, dir, group.kb_base, out);
+  if (job.options.unified_rw_reporting != fio::UnifiedRw::kMixed) {
+    for (int dir = 0; dir < fio::kDirs; ++dir) {
+      const DirStats& d = job.dirs[static_cast<std::size_t>(dir)];
+      if (d.io_bytes != 0) write_dir(run, job, d, fio_common::kDirNames[dir], group.kb_base, out);
+    }
+  }
+  if (job.mixed && job.mixed->io_bytes != 0)
+    write_dir(run, job, *job.mixed, "mixed", group.kb_base, out);
 
   const fio::LatencyBuckets buckets = fio_common::job_latency_buckets(job);
   write_lat_table("nsec", buckets.nsec, fio::LatencyBuckets::kLabels, out);
@@ -207,7 +212,14 @@ void write_job(const FioRun& run, const JobStats& job, std::ostream& out) {
   write_depths("  IO depths    : ", kLevels, job.depths.level, out);
   write_depths("     submit    : ", kBatches, job.depths.submit, out);
   write_depths("     complete  : ", kBatches, job.depths.complete, out);
-  const fio::DepthStats& ds = job.depths;
+  fio::DepthStats ds = job.depths;
+  if (job.options.unified_rw_reporting == fio::UnifiedRw::kMixed) {  // fio counts all as reads
+    for (int i = 1; i < fio::kDirs; ++i) {
+      ds.issued[0] += std::exchange(ds.issued[i], 0);
+      ds.short_ios[0] += std::exchange(ds.short_ios[i], 0);
+      ds.dropped[0] += std::exchange(ds.dropped[i], 0);
+    }
+  }
   out << fmt::format("     issued rwts: total={},{},{},{} short={},{},{},0 dropped={},{},{},0\n",
                      ds.issued[0], ds.issued[1], ds.issued[2], job.sync_total, ds.short_ios[0],
                      ds.short_ios[1], ds.short_ios[2], ds.dropped[0], ds.dropped[1], ds.dropped[2]);
@@ -219,23 +231,37 @@ void write_job(const FioRun& run, const JobStats& job, std::ostream& out) {
                      job.options.iodepth);
 }
 
-void write_group(const fio::GroupStats& g, std::ostream& out) {
-  static constexpr const char* kNames[] = {"   READ", "  WRITE", "   TRIM"};
+// One "Run status group" line: direction `i` of `g`, labelled `name` ("   READ", "  MIXED").
+void write_group_line(const fio::GroupStats& g, std::size_t i, const char* name,
+                      std::ostream& out) {
+  if (g.max_runtime_ns[i] == 0) return;
   const bool i2p = fio_common::binary_units(g.kb_base);
+  const auto rate = [&](std::uint64_t v, bool pow2) {
+    return fio_num2str(v, 4, 1, pow2, FioUnit::kBytePerSec);
+  };
+  out << fmt::format("{}: bw={} ({}), {}-{} ({}-{}), io={} ({}), run={}-{}msec\n", name,
+                     rate(g.agg_bytes_per_s[i], i2p), rate(g.agg_bytes_per_s[i], !i2p),
+                     rate(g.min_bytes_per_s[i], i2p), rate(g.max_bytes_per_s[i], i2p),
+                     rate(g.min_bytes_per_s[i], !i2p), rate(g.max_bytes_per_s[i], !i2p),
+                     fio_num2str(g.io_bytes[i], 4, 1, i2p, FioUnit::kByte),
+                     fio_num2str(g.io_bytes[i], 4, 1, !i2p, FioUnit::kByte),
+                     fio::ceil_ms(g.min_runtime_ns[i]), fio::ceil_ms(g.max_runtime_ns[i]));
+}
+
+// The group's lines: per direction, then MIXED (unified_rw_reporting=both), or MIXED alone.
+void write_group(const fio::FioRun& run, const fio::GroupStats& g, std::ostream& out) {
+  static constexpr const char* kNames[] = {"   READ", "  WRITE", "   TRIM"};
   out << fmt::format("\nRun status group {} (all jobs):\n", g.groupid);
-  for (std::size_t i = 0; i < static_cast<std::size_t>(fio::kDirs); ++i) {
-    if (g.max_runtime_ns[i] == 0) continue;
-    const auto rate = [&](std::uint64_t v, bool pow2) {
-      return fio_num2str(v, 4, 1, pow2, FioUnit::kBytePerSec);
-    };
-    out << fmt::format("{}: bw={} ({}), {}-{} ({}-{}), io={} ({}), run={}-{}msec\n", kNames[i],
-                       rate(g.agg_bytes_per_s[i], i2p), rate(g.agg_bytes_per_s[i], !i2p),
-                       rate(g.min_bytes_per_s[i], i2p), rate(g.max_bytes_per_s[i], i2p),
-                       rate(g.min_bytes_per_s[i], !i2p), rate(g.max_bytes_per_s[i], !i2p),
-                       fio_num2str(g.io_bytes[i], 4, 1, i2p, FioUnit::kByte),
-                       fio_num2str(g.io_bytes[i], 4, 1, !i2p, FioUnit::kByte),
-                       fio::ceil_ms(g.min_runtime_ns[i]), fio::ceil_ms(g.max_runtime_ns[i]));
-  }
+  const auto mixed = std::find_if(run.mixed_groups.begin(), run.mixed_groups.end(),
+                                  [&](const auto& m) { return m.groupid == g.groupid; });
+  const auto job = std::find_if(run.jobs.begin(), run.jobs.end(),
+                                [&](const auto& j) { return j.groupid == g.groupid; });
+  const bool only_mixed = mixed != run.mixed_groups.end() && job != run.jobs.end() &&
+                          job->options.unified_rw_reporting == fio::UnifiedRw::kMixed;
+  if (!only_mixed)
+    for (std::size_t i = 0; i < static_cast<std::size_t>(fio::kDirs); ++i)
+      write_group_line(g, i, kNames[i], out);
+  if (mixed != run.mixed_groups.end()) write_group_line(*mixed, 0, "  MIXED", out);
 }
 
 }  // namespace
@@ -244,7 +270,7 @@ void write_fio_normal(const fio::FioRun& run, std::ostream& out) {
   out << '\n';  // fio starts its normal text with an empty line ("don't overwrite last signal
                 // output")
   for (const auto& job : run.jobs) write_job(run, job, out);
-  for (const auto& g : run.groups) write_group(g, out);
+  for (const auto& g : run.groups) write_group(run, g, out);
   if (!run.disks.empty()) {
     out << "\nDisk stats (read/write):\n";
     for (const auto& d : run.disks) {
