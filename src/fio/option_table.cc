@@ -93,14 +93,9 @@ constexpr auto kUnimplementedJobOptions = std::to_array<std::string_view>({
     "lockmem",
     "log_alternate_epoch",
     "log_alternate_epoch_clock_id",
-    "log_avg_msec",
     "log_compression",
     "log_compression_cpus",
     "log_entries",
-    "log_hist_coarseness",
-    "log_hist_msec",
-    "log_max_value",
-    "log_offset",
     "log_prio",
     "log_store_compressed",
     "log_unix_epoch",
@@ -118,7 +113,6 @@ constexpr auto kUnimplementedJobOptions = std::to_array<std::string_view>({
     "offset_align",
     "opendir",
     "openfiles",
-    "per_job_logs",
     "percentage_random",
     "pingpong",
     "pool",
@@ -196,12 +190,8 @@ constexpr auto kUnimplementedJobOptions = std::to_array<std::string_view>({
     "wait_for",
     "window_size",
     "write_barrier",
-    "write_bw_log",
     "write_hint",
-    "write_hist_log",
     "write_iolog",
-    "write_iops_log",
-    "write_lat_log",
     "writefua",
     "zone_reset_frequency",
     "zone_reset_threshold",
@@ -214,7 +204,7 @@ constexpr auto kUnimplementedJobOptions = std::to_array<std::string_view>({
 
 std::vector<OptionDef> assemble() {
   std::vector<OptionDef> all;
-  for (auto part : {job_and_file_options(), workload_options(), data_options()}) {
+  for (auto part : {job_and_file_options(), workload_options(), data_options(), log_options()}) {
     all.insert(all.end(), part.begin(), part.end());
   }
   return all;

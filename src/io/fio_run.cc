@@ -39,6 +39,7 @@ struct ThreadPlan {
   int jobnum = 0;
   int groupid = 0;
   int wave = 0;
+  int thread_number = 0;  // fio's: 1, 2, ... over all threads (log file names)
 };
 
 std::vector<ThreadPlan> expand(const std::vector<fio::JobOptions>& jobs) {
@@ -48,7 +49,7 @@ std::vector<ThreadPlan> expand(const std::vector<fio::JobOptions>& jobs) {
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     if (i > 0 && jobs[i].stonewall) ++wave;
     for (int n = 0; n < std::max(1, jobs[i].numjobs); ++n)
-      plans.push_back(ThreadPlan{&jobs[i], n, groups[i], wave});
+      plans.push_back(ThreadPlan{&jobs[i], n, groups[i], wave, static_cast<int>(plans.size()) + 1});
   }
   return plans;
 }
@@ -102,6 +103,7 @@ struct Wave {
   std::vector<ThreadSetup> setups;
   std::vector<std::unique_ptr<LiveCounters>> live;
   std::vector<fio::JobStats> results;
+  std::vector<std::unique_ptr<JobLogs>> logs;  // per thread: write_*_log samples, or nullptr
   std::uint64_t expected_ns = 0;     // runtime + ramp + startdelay of the longest, 0 = unknown
   std::uint64_t expected_bytes = 0;  // bytes budgets when not time based
   int files = 0;
@@ -205,6 +207,7 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
   std::optional<monitor::PhaseMonitor> watch;  // --monitor
   std::uint64_t run_start_ns = monotonic_ns();
   std::vector<fio::JobStats> all;
+  std::vector<std::string> log_warnings;
   const int waves = plans.empty() ? 0 : plans.back().wave + 1;
   for (int wave_index = 0; wave_index < waves && !stop.load(); ++wave_index) {
     Wave w;
@@ -240,12 +243,14 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
             (p.job->io_size ? p.job->io_size : bytes) * std::max<std::uint32_t>(1, p.job->loops);
       }
       w.setups.push_back(ThreadSetup{p.job, p.jobnum, p.groupid, std::move(files).value(),
-                                     thread_seed(*p.job, p.jobnum), std::move(notes)});
+                                     thread_seed(*p.job, p.jobnum), std::move(notes),
+                                     p.thread_number});
       w.live.push_back(std::make_unique<LiveCounters>());
     }
     if (stop.load()) break;
     if (hooks.before_run) hooks.before_run(wave_index);
     w.results.resize(w.setups.size());
+    w.logs.resize(w.setups.size());
     if (wave_index == 0) {  // the disk baseline after the layout, as fio's
       disks_before = parse_diskstats(sysinfo::read_text_file("/proc/diskstats"));
       if (parsed.run.monitor) watch.emplace(first_disk_name(targets));
@@ -258,7 +263,8 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
     for (std::size_t i = 0; i < w.setups.size(); ++i) {
       threads.emplace_back([&w, &wave_stop, &io, i, wave_start] {
         w.results[i] = run_job_thread(
-            w.setups[i], ThreadControl{&wave_stop, wave_start, w.live[i].get(), io.syscalls});
+            w.setups[i],
+            ThreadControl{&wave_stop, wave_start, w.live[i].get(), io.syscalls, &w.logs[i]});
         w.live[i]->done.store(true);
       });
     }
@@ -283,6 +289,11 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
     }
     for (auto& t : threads) t.join();
     line.clear();
+    // As fio, once the jobs have ended; in thread order into a shared file (per_job_logs=0).
+    for (const auto& logs : w.logs) {
+      if (!logs) continue;
+      for (auto& failed : logs->write()) log_warnings.push_back(std::move(failed));
+    }
     if (stonewalled && !stop.load())
       for (auto& r : w.results) r.interrupted = false;
     if (hooks.after_run) hooks.after_run(wave_index);
@@ -302,6 +313,7 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
         run.warnings.push_back(t.path + ": " + w.text);
     }
   }
+  for (auto& w : log_warnings) run.warnings.push_back(std::move(w));
   for (const auto& failed : targets.remove_created())
     run.warnings.push_back(failed + ": could not remove the file hostmark created");
 

@@ -124,8 +124,13 @@ fio::JobStats run_thread(const ThreadSetup& setup, const ThreadControl& control)
     }
     verify = std::move(spec).value();
   }
+  JobLogs* logs = nullptr;
+  if (control.logs != nullptr) {
+    *control.logs = JobLogs::for_job(job, setup.thread_number, !engine.value()->synchronous());
+    logs = control.logs->get();
+  }
   JobLoop loop(LoopParts{job, *engine.value(), buffers, planner, acct, setup.files, fds.fds,
-                         *control.stop, verify ? &*verify : nullptr, setup.seed});
+                         *control.stop, verify ? &*verify : nullptr, setup.seed, logs});
   loop.run(monotonic_ns(), out);
   return out;
 }
