@@ -143,8 +143,8 @@ TEST(FioCommandLine, Spellings) {
 }
 
 TEST(FioCommandLine, ErrorsNameTheOption) {
-  EXPECT_EQ(error_of(parse("--name=x --write_bw_log=foo")),
-            "--write_bw_log: not implemented by hostmark");
+  EXPECT_EQ(error_of(parse("--name=x --write_iolog=foo")),
+            "--write_iolog: not implemented by hostmark");
   EXPECT_EQ(error_of(parse("--name=x --foo=1")), "--foo: unknown option");
   EXPECT_EQ(error_of(parse("--bs=4q --name=x")), "--bs: '4q' is not a size");
   EXPECT_EQ(error_of(parse("--name=x --rwmixread=150")), "--rwmixread: 150 is not a percentage");
