@@ -367,6 +367,26 @@ TEST(FioJobFile, DefaultsAreFios) {
   EXPECT_TRUE(j.given.empty());
 }
 
+TEST(FioJobFile, LogOptionsAsFio) {
+  const JobOptions j = one_job(
+      "write_lat_log\nwrite_bw_log=bw\nlog_avg_msec=250\nlog_max_value=1\nlog_offset=1\n"
+      "per_job_logs=0\nwrite_hist_log=h\nlog_hist_msec=100\nlog_hist_coarseness=3");
+  EXPECT_EQ(j.lat_log, std::optional<std::string>(""));  // bare: the job's name is the prefix
+  EXPECT_EQ(j.bw_log, std::optional<std::string>("bw"));
+  EXPECT_FALSE(j.iops_log);
+  EXPECT_EQ(j.hist_log, std::optional<std::string>("h"));
+  EXPECT_EQ(j.log_avg_msec, 250u);
+  EXPECT_TRUE(j.log_max);
+  EXPECT_TRUE(j.log_offset);
+  EXPECT_FALSE(j.per_job_logs);
+  EXPECT_EQ(j.log_hist_msec, 100u);
+  EXPECT_EQ(j.log_hist_coarseness, 3u);
+  EXPECT_TRUE(one_job("rw=read").per_job_logs);
+  EXPECT_EQ(job_error("log_hist_coarseness=7"),
+            "job.fio:2: log_hist_coarseness: must be at most 6");
+  EXPECT_EQ(job_error("log_avg_msec"), "job.fio:2: log_avg_msec: needs a value");
+}
+
 TEST(FioJobFile, ErrorsNameFileLineAndOption) {
   EXPECT_EQ(error_of(parse("[j]\nrw=read\n\nflow=2\n")),
             "job.fio:4: flow: not implemented by hostmark (flow control between jobs is not "

@@ -24,7 +24,8 @@ Status apply_option(JobOptions& job, const OptionText& option,
     }
     return option_error(option.place, option.name, "unknown option");
   }
-  bool bare_ok = def->kind == ValueKind::kFlag || def->kind == ValueKind::kBool;
+  bool bare_ok = def->kind == ValueKind::kFlag || def->kind == ValueKind::kBool ||
+                 (def->bare_in_job_file && !option.place.command_line);
   if (!option.value && !bare_ok) return option_error(option.place, option.name, "needs a value");
   std::string_view value = option.value ? std::string_view(*option.value) : std::string_view();
   if (Status s = def->set(job, value); !s)

@@ -176,6 +176,16 @@ struct JobOptions {
   bool disk_util = true;
   bool group_reporting = false;
 
+  // Log files (fio's write_*_log; io/fio_logs.h). Unset: no such log; "": the job's name is the
+  // prefix. Written at the end of the run, relative to the working directory, as fio does.
+  std::optional<std::string> bw_log, lat_log, iops_log, hist_log;
+  std::uint32_t log_avg_msec = 0;  // 0: one line per I/O; else the mean of each window
+  bool log_max = false;            // log_max_value=1: the window's maximum instead of its mean
+  bool log_offset = false;         // an offset column
+  bool per_job_logs = true;        // 0: one file per log kind shared by all jobs (appended to)
+  std::uint32_t log_hist_msec = 0;
+  std::uint32_t log_hist_coarseness = 0;  // 0..6: 2^N histogram buckets summed per column
+
   // Safety.
   bool readonly = false;
   bool allow_mounted_write = false;

@@ -8,8 +8,8 @@ namespace {
 
 std::vector<OptionDef> assemble() {
   std::vector<OptionDef> all;
-  for (auto part :
-       {job_and_file_options(), workload_options(), data_options(), scheduling_options()}) {
+  for (auto part : {job_and_file_options(), workload_options(), data_options(),
+                    scheduling_options(), log_options()}) {
     all.insert(all.end(), part.begin(), part.end());
   }
   return all;

@@ -42,6 +42,7 @@ struct OptionDef {
   ValueKind kind;
   OptionSetter set;
   std::string_view help;
+  bool bare_in_job_file = false;  // a job file may give it without a value (write_lat_log)
 };
 
 // Every implemented option, in the order of JobOptions' fields.
@@ -55,5 +56,6 @@ std::span<const OptionDef> job_and_file_options();  // identity, targets
 std::span<const OptionDef> workload_options();      // rw, bs, randomness, queueing, time, rate
 std::span<const OptionDef> data_options();          // syncs, buffers, verify, stats, safety
 std::span<const OptionDef> scheduling_options();    // thinktime, CPUs, priorities, fadvise
+std::span<const OptionDef> log_options();           // write_*_log and their settings
 
 }  // namespace hostmark::fio

@@ -37,6 +37,7 @@ struct ThreadPlan {
   int jobnum = 0;
   int groupid = 0;
   int wave = 0;
+  int thread_number = 0;  // fio's: 1, 2, ... over all threads (log file names)
 };
 
 std::vector<ThreadPlan> expand(const std::vector<fio::JobOptions>& jobs) {
@@ -46,7 +47,7 @@ std::vector<ThreadPlan> expand(const std::vector<fio::JobOptions>& jobs) {
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     if (i > 0 && jobs[i].stonewall) ++wave;
     for (int n = 0; n < std::max(1, jobs[i].numjobs); ++n)
-      plans.push_back(ThreadPlan{&jobs[i], n, groups[i], wave});
+      plans.push_back(ThreadPlan{&jobs[i], n, groups[i], wave, static_cast<int>(plans.size()) + 1});
   }
   return plans;
 }
@@ -134,6 +135,7 @@ struct Wave {
   std::vector<std::vector<std::size_t>> waitees;
   std::vector<std::unique_ptr<LiveCounters>> live;
   std::vector<fio::JobStats> results;
+  std::vector<std::unique_ptr<JobLogs>> logs;  // per thread: write_*_log samples, or nullptr
   std::uint64_t expected_ns = 0;     // runtime + ramp + startdelay of the longest, 0 = unknown
   std::uint64_t expected_bytes = 0;  // bytes budgets when not time based
   int files = 0;
@@ -261,6 +263,7 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
   std::optional<monitor::PhaseMonitor> watch;  // --monitor
   std::uint64_t run_start_ns = monotonic_ns();
   std::vector<fio::JobStats> all;
+  std::vector<std::string> log_warnings;
   const int waves = plans.empty() ? 0 : plans.back().wave + 1;
   for (int wave_index = 0; wave_index < waves && !stop.load(); ++wave_index) {
     Wave w;
@@ -297,13 +300,14 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
       }
       w.setups.push_back(ThreadSetup{p.job, p.jobnum, p.groupid, std::move(files).value(),
                                      thread_seed(*p.job, p.jobnum), std::move(notes),
-                                     static_cast<std::uint32_t>(&p - plans.data())});
+                                     p.thread_number});
       w.live.push_back(std::make_unique<LiveCounters>());
     }
     if (stop.load()) break;
     w.waitees = waitee_threads(w.setups);
     if (hooks.before_run) hooks.before_run(wave_index);
     w.results.resize(w.setups.size());
+    w.logs.resize(w.setups.size());
     if (wave_index == 0) {  // the disk baseline after the layout, as fio's
       disks_before = parse_diskstats(sysinfo::read_text_file("/proc/diskstats"));
       if (parsed.run.monitor) watch.emplace(first_disk_name(targets));
@@ -317,7 +321,8 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
       threads.emplace_back([&w, &wave_stop, &io, i, wave_start] {
         await_waitees(w.waitees[i], w.live, wave_stop);
         w.results[i] = run_job_thread(
-            w.setups[i], ThreadControl{&wave_stop, wave_start, w.live[i].get(), io.syscalls});
+            w.setups[i],
+            ThreadControl{&wave_stop, wave_start, w.live[i].get(), io.syscalls, &w.logs[i]});
         w.live[i]->done.store(true);
       });
     }
@@ -342,6 +347,11 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
     }
     for (auto& t : threads) t.join();
     if (status) status->clear();
+    // As fio, once the jobs have ended; in thread order into a shared file (per_job_logs=0).
+    for (const auto& logs : w.logs) {
+      if (!logs) continue;
+      for (auto& failed : logs->write()) log_warnings.push_back(std::move(failed));
+    }
     if (stonewalled && !stop.load())
       for (auto& r : w.results) r.interrupted = false;
     if (hooks.after_run) hooks.after_run(wave_index);
@@ -361,6 +371,7 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
         run.warnings.push_back(t.path + ": " + w.text);
     }
   }
+  for (auto& w : log_warnings) run.warnings.push_back(std::move(w));
   for (const auto& failed : targets.remove_finished())
     run.warnings.push_back(failed + ": could not remove the job's file");
 

@@ -110,6 +110,7 @@ bool JobLoop::check_time(std::uint64_t now_ns) {
   if (!measuring_ && now_ns >= ramp_end_ns_) {
     measuring_ = true;
     p_.acct.start_measuring(now_ns);
+    if (p_.logs != nullptr) p_.logs->start(now_ns);
     getrusage(RUSAGE_THREAD, &usage_start_);
   }
   if (now_ns >= end_ns_) planning_done_ = true;
@@ -264,6 +265,12 @@ void JobLoop::submit_staged() {
   const auto done = std::min<std::size_t>(static_cast<std::size_t>(n), staged_.size());
   p_.acct.submitted(static_cast<unsigned>(done));
   for (std::size_t i = 0; i < done; ++i) staged_[i]->submit_ns = t;
+  if (p_.logs != nullptr && measuring_) {
+    for (std::size_t i = 0; i < done; ++i) {
+      const IoUnit& u = *staged_[i];
+      p_.logs->submitted(dir_of(u.op), u.length, u.offset, u.start_ns, t);
+    }
+  }
   staged_.erase(staged_.begin(), staged_.begin() + static_cast<std::ptrdiff_t>(done));
 }
 
@@ -313,6 +320,7 @@ void JobLoop::complete(IoUnit& u, std::uint64_t end_ns) {
   }
   if (measuring_) {
     p_.acct.complete(d, moved, u.start_ns, u.submit_ns, end_ns);
+    if (p_.logs != nullptr) p_.logs->completed(d, moved, u.offset, u.start_ns, u.submit_ns, end_ns);
     p_.acct.tick(end_ns);
   }
   if (unit_verifying_[u.pool_index]) {
@@ -473,6 +481,7 @@ void JobLoop::run(std::uint64_t begin_ns, fio::JobStats& out) {
   const std::uint64_t io_end = monotonic_ns();
   if (!measuring_) {  // ended inside ramp_time: nothing measured
     p_.acct.start_measuring(io_end);
+    if (p_.logs != nullptr) p_.logs->start(io_end);
     getrusage(RUSAGE_THREAD, &usage_start_);
   }
   const bool final_verify =
@@ -484,6 +493,7 @@ void JobLoop::run(std::uint64_t begin_ns, fio::JobStats& out) {
   const std::uint64_t io_ns = io_end - p_.acct.measure_start_ns();
   fio::PerDir<std::uint64_t> runtimes{io_ns, io_ns, io_ns};
   if (final_verify) runtimes[0] = (p_.job.rw.read ? io_ns : 0) + (end - io_end);
+  if (p_.logs != nullptr) p_.logs->finish(end);
   p_.acct.finish(end, out, runtimes);
   out.measured_ns = end - p_.acct.measure_start_ns();
   rusage usage_end{};

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engines/io_engine.h"
+#include "io/fio_logs.h"
 #include "io/io_buffers.h"
 #include "io/io_planner.h"
 #include "io/job_accounting.h"
@@ -30,6 +31,7 @@ struct LoopParts {
   const std::atomic<bool>& stop;
   const VerifySpec* verify = nullptr;  // verify= given: writes carry checkable blocks
   std::uint64_t seed = 0;              // the thread's seed (payload seeds of verified writes)
+  JobLogs* logs = nullptr;             // write_*_log given: what each measured I/O did
 };
 
 class JobLoop {

@@ -73,7 +73,8 @@ fio::JobStats run_thread(const ThreadSetup& setup, const ThreadControl& control)
   out.job_start_unix_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                               std::chrono::system_clock::now().time_since_epoch())
                               .count();
-  if (Status placed = place_job_thread(job, setup.thread_index); !placed) {
+  if (Status placed = place_job_thread(job, static_cast<std::uint32_t>(setup.thread_number - 1));
+      !placed) {
     set_error(out, placed.error());
     return out;
   }
@@ -133,8 +134,13 @@ fio::JobStats run_thread(const ThreadSetup& setup, const ThreadControl& control)
     }
     verify = std::move(spec).value();
   }
+  JobLogs* logs = nullptr;
+  if (control.logs != nullptr) {
+    *control.logs = JobLogs::for_job(job, setup.thread_number, !engine.value()->synchronous());
+    logs = control.logs->get();
+  }
   JobLoop loop(LoopParts{job, *engine.value(), buffers, planner, acct, setup.files, fds.fds,
-                         *control.stop, verify ? &*verify : nullptr, setup.seed});
+                         *control.stop, verify ? &*verify : nullptr, setup.seed, logs});
   loop.run(monotonic_ns(), out);
   return out;
 }

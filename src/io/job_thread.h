@@ -9,10 +9,12 @@
 // slower than psync on cached data; batching direct I/O leaves the device idle meanwhile.
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "fio/run_stats.h"
+#include "io/fio_logs.h"
 #include "io/job_accounting.h"
 #include "io/targets.h"
 #include "platform/syscalls.h"
@@ -26,7 +28,7 @@ struct ThreadSetup {
   std::vector<ThreadFile> files;
   std::uint64_t seed = 0;
   std::vector<std::string> notes;  // what was done for the job before it started (invalidate...)
-  std::uint32_t thread_index = 0;  // over every thread of the run (cpus_allowed_policy=split)
+  int thread_number = 0;           // fio's: 1-based over every thread of the run, in order
 };
 
 struct ThreadControl {
@@ -34,6 +36,9 @@ struct ThreadControl {
   std::uint64_t wave_start_ns = 0;          // startdelay counts from here
   LiveCounters* live = nullptr;
   platform::Syscalls* syscalls = &platform::real_syscalls();  // the engine's seam; not owned
+  // Where the thread's log samples go (write_*_log); made by the thread, written by the caller
+  // after the thread has ended. Not owned; nullptr: no logs.
+  std::unique_ptr<JobLogs>* logs = nullptr;
 };
 
 // Runs the thread to its end and returns what it measured. Never throws: a setup failure or an
