@@ -48,7 +48,12 @@ int run_fio_command(const std::vector<std::string>& args, const CommandIo& io) {
     write_fio_banner(parsed.jobs, io::job_groupids(parsed.jobs), build::kVersion, *out);
     out->flush();
   }
-  const fio::FioRun run = io::run_fio_jobs(parsed, io::RunIo{io.err, io.err_is_tty}).value();
+  // Layout messages and the status line are fio's informational lines: on standard error, so
+  // they never mix into the report; with --output=FILE and no terminal on standard error, on the
+  // standard output the report left free (as fio, whose stderr carries only errors).
+  const bool info_to_out = !parsed.run.output_path.empty() && !io.err_is_tty;
+  const fio::FioRun run =
+      io::run_fio_jobs(parsed, io::RunIo{info_to_out ? io.out : io.err, io.err_is_tty}).value();
   write_fio_output(run, parsed.run.output_format, *out).value();
   sink->close().value();
   const int status = print_fio_problems(run, io.err);
