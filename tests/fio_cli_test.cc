@@ -59,6 +59,21 @@ TEST(FioCliTest, SeedWriteJobLeavesItsFileForTheReadonlyReadJob) {
   EXPECT_EQ(fs::file_size(file), 4u << 20);
 }
 
+// With --output=FILE (fio's test runner), standard error carries only problems: the layout line
+// goes to the free standard output, and the file holds the JSON alone.
+TEST(FioCliTest, OutputToAFileLeavesStderrForProblemsOnly) {
+  ScratchDir d;
+  const RunOutput r =
+      run_hostmark({"fio", "--name=j", "--filename=" + d.file("data"), "--size=1M", "--rw=read",
+                    "--output-format=json", "--output=" + d.file("out.json")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(r.out, "j: Laying out IO file (1 MiB)\n");
+  std::ifstream in(d.file("out.json"));
+  const auto j = nlohmann::json::parse(in, nullptr, false);
+  EXPECT_FALSE(j.is_discarded()) << "the file is one JSON document";
+}
+
 // unlink=1 removes the job's regular files when it ends, as fio: also one that existed before.
 TEST(FioCliTest, UnlinkRemovesTheJobsFilesCreatedOrNot) {
   ScratchDir d;

@@ -208,6 +208,18 @@ TEST(FioJobOrderVsFio, WaitForInAJobFileNamesFileAndLine) {
   EXPECT_NE(r.err.find("wait_for=zz"), std::string::npos) << r.err;
 }
 
+// --max-jobs=N (fio's runner passes --max-jobs=16): fio 3.33 accepts it and ignores it.
+TEST(FioJobOrderVsFio, MaxJobsIsAcceptedAndIgnoredAsFio) {
+  SKIP_WITHOUT_FIO();
+  const Both r = run_both({"--max-jobs=2", "--name=a", "--ioengine=null", "--size=1M",
+                           "--numjobs=3", "--output-format=json"});
+  EXPECT_EQ(r.fio.exit_code, 0) << r.fio.err;
+  EXPECT_EQ(r.hostmark.exit_code, 0) << r.hostmark.err;
+  const RunOutput bad = run_hostmark({"fio", "--max-jobs=many", "--name=a", "--ioengine=null"});
+  EXPECT_EQ(bad.exit_code, 2) << bad.err;
+  EXPECT_EQ(bad.err.rfind("hostmark: ", 0), 0u) << bad.err;
+}
+
 // The share of I/Os queued with 8 or more in flight ("IO depths: ... 8=P%").
 double depth8_percent(const RunOutput& r) {
   const auto job = first_job(r);

@@ -49,9 +49,15 @@ int run_fio_command(const std::vector<std::string>& args, const CommandIo& io) {
     write_fio_banner(parsed.jobs, io::job_groupids(parsed.jobs), build::kVersion, *out);
     out->flush();
   }
+  // Layout messages are fio's informational lines: on standard error, so they never mix into
+  // the report; with --output=FILE and no terminal on standard error, on the standard output the
+  // report left free (as fio, whose stderr carries only errors).
+  const bool info_to_out = !parsed.run.output_path.empty() && !io.err_is_tty;
   FioStatusLine status_line(io.err);  // fio's live status, on a terminal only
   const fio::FioRun run =
-      io::run_fio_jobs(parsed, io::RunIo{io.err, io.err_is_tty ? &status_line : nullptr}).value();
+      io::run_fio_jobs(
+          parsed, io::RunIo{info_to_out ? io.out : io.err, io.err_is_tty ? &status_line : nullptr})
+          .value();
   write_fio_output(run, parsed.run.output_format, *out).value();
   sink->close().value();
   const int status = print_fio_problems(run, io.err);

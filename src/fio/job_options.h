@@ -236,7 +236,7 @@ struct RunOptions {
   std::vector<std::string> sections;  // --section=NAME (repeatable)
   int terse_version = 3;
   unsigned kb_base = 1024;
-  std::uint32_t max_jobs = kFioMaxJobs;  // --max-jobs=N: more threads than N are refused
+  std::uint32_t max_jobs = kFioMaxJobs;  // --max-jobs=N: checked, then ignored as fio 3.33 does
 };
 
 struct ParsedJobs {

@@ -81,13 +81,6 @@ Status validate(const fio::ParsedJobs& parsed) {
   if (parsed.jobs.empty())
     return usage_error("fio", "no jobs defined (give --name=NAME and options, or a job file)");
   if (auto st = check_wait_for(parsed.jobs); !st) return st;
-  std::uint64_t threads = 0;
-  for (const auto& job : parsed.jobs)
-    threads += static_cast<std::uint64_t>(std::max(1, job.numjobs));
-  if (threads > parsed.run.max_jobs) {
-    return usage_error("fio", fmt::format("the jobs need {} threads, more than --max-jobs={}",
-                                          threads, parsed.run.max_jobs));
-  }
   for (const auto& job : parsed.jobs) {
     engines::EngineOptions probe;
     if (auto e = engines::make_engine(job.ioengine, probe); !e) return e.error();
