@@ -216,5 +216,64 @@ TEST_F(SysbenchDropinTest, RunAfterCleanupNamesTheMissingTable) {
   EXPECT_NE(r.err.find("no such table: sbtest1"), std::string::npos) << r.err;
 }
 
+// --- what sysbench's own suite (tests/t) checks --------------------------------------------
+
+// opt_report_checkpoints.t and opt_report_interval.t: the OLTP tests with --mysql-dry-run need
+// no server; every statement is "other", as in sysbench's dry run.
+TEST_F(SysbenchDropinTest, MysqlDryRunNeedsNoServer) {
+  const RunOutput r =
+      hostmark_sysbench({"oltp_read_write", "--db-driver=mysql", "--mysql-dry-run",
+                         "--mysql-host=nonexistent.invalid", "--events=10", "--time=0", "run"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("        read:                            0\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("        other:                           200\n"), std::string::npos)
+      << r.out;
+  EXPECT_TRUE(dir_.empty());
+}
+
+// test_memory.t: sysbench's memory test drops --events; --events=1 moves the whole total.
+TEST_F(SysbenchDropinTest, MemoryIgnoresEvents) {
+  const RunOutput r =
+      hostmark_sysbench({"memory", "--memory-block-size=4K", "--memory-total-size=8M", "--events=1",
+                         "--time=0", "run"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Total operations: 2048 ("), std::string::npos) << r.out;
+}
+
+// opt_rate.t: a rate the workers cannot keep up with fails (exit 1) once sysbench's event queue
+// (131072 events) would be full; --verbosity=1 hides everything but the error.
+TEST_F(SysbenchDropinTest, UnreachableRateFailsAndLowVerbosityIsQuiet) {
+  const RunOutput r =
+      hostmark_sysbench({"--rate=2000000000", "cpu", "run", "--verbosity=1", "--time=5"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  expect_one_line_error(r, 1, "--rate: the event queue is full");
+}
+
+// cmd_*.t: a script of one's own, also by a bare name, is refused in one line naming it.
+TEST_F(SysbenchDropinTest, OwnLuaScriptIsOneLine) {
+  write("mine.lua", "function event() end\n");
+  expect_one_line_error(hostmark_sysbench({"mine.lua", "run"}), 2,
+                        "'mine.lua': hostmark runs its built-in tests");
+  expect_one_line_error(hostmark_sysbench({dir_.file("mine.lua"), "run"}), 2, "not Lua scripts");
+}
+
+// tests.t: "Compiled-in tests:" up to the blank line lists sysbench's C tests only.
+TEST_F(SysbenchDropinTest, HelpListsCompiledInTestsAsSysbench) {
+  const RunOutput r = hostmark_sysbench({"--help"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto at = r.out.find("Compiled-in tests:\n");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  const std::string list = r.out.substr(at, r.out.find("\n\n", at) - at);
+  EXPECT_EQ(list,
+            "Compiled-in tests:\n  fileio - File I/O test\n  cpu - CPU performance test\n"
+            "  memory - Memory functions speed test\n  threads - Threads subsystem performance "
+            "test\n  mutex - Mutex performance test");
+  EXPECT_NE(r.out.find("  --report-checkpoints=[LIST,...] dump full statistics"),
+            std::string::npos);
+  EXPECT_NE(r.out.find("  --config-file=FILENAME          File containing command line options\n"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace hostmark
