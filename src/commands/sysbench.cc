@@ -359,6 +359,10 @@ int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& 
                                                       test_names())));
   }
   const SysbenchTest* test = find_sysbench_test(args.test());
+  if (test == nullptr && args.has("help")) {  // as sysbench: --help with no known test, the usage
+    print_general_help(io.out);
+    return 0;
+  }
   if (test == nullptr && args.test_as_given().ends_with(".lua")) {
     throw Failure(usage_error(
         "sysbench", fmt::format("'{}': hostmark runs its built-in tests (the stock scripts by "
