@@ -35,6 +35,7 @@ if [ "$dev" -eq 1 ]; then
     mariadb-server postgresql   # the real servers of the OLTP tests and benchmarks (started by the tests, not as services)
     iotop tmux   # peer of `hostmark top` (bench/top_compare.sh); tmux drives top's screen in tests
     sysbench fio   # the peers bench/ compares against, and the references of the drop-in faces
+    python3-cram   # scripts/peer/sysbench-suite.sh runs sysbench's own cram tests (tests/t/*.t)
     hdparm bonnie++   # peers of `hostmark disk --timing` and `hostmark fs` (bench/, format checks)
     sysstat   # iostat and sar: the references of `hostmark stat` (tests/stat_vs_iostat_test.cc, bench/stat_compare.sh)
     e2fsprogs util-linux   # mkfs.ext4, losetup, wipefs: device-safety tests on loop devices

@@ -53,7 +53,8 @@ Expected<bool> check_value(const SbOptionDef& def, const std::string& value) {
       break;
     }
     case SbArgType::kString:
-    case SbArgType::kList: break;
+    case SbArgType::kList:
+    case SbArgType::kFile: break;
   }
   return true;
 }
@@ -66,6 +67,7 @@ std::string_view type_label(SbArgType t) {
     case SbArgType::kSize: return "=SIZE";
     case SbArgType::kString: return "=STRING";
     case SbArgType::kList: return "=[LIST,...]";
+    case SbArgType::kFile: return "=FILENAME";
     case SbArgType::kFlag: return "[=on|off]";
   }
   return "";
@@ -107,7 +109,10 @@ Expected<SbArgs> SbArgs::parse(const std::vector<std::string>& args) {
     return usage_error(positionals[2],
                        "unexpected argument (usage: sysbench [options]... [testname] [command])");
   }
-  if (!positionals.empty()) out.test_ = test_name(positionals[0]);
+  if (!positionals.empty()) {
+    out.test_ = test_name(positionals[0]);
+    out.test_given_ = positionals[0];
+  }
   if (positionals.size() > 1) out.command_ = positionals[1];
   return out;
 }
@@ -121,6 +126,25 @@ Expected<bool> SbArgs::validate(std::span<const SbOptionGroup> groups) const {
     }
     if (auto ok = check_value(*def, value); !ok) return ok.error();
   }
+  return true;
+}
+
+Expected<bool> SbArgs::add_config(const std::vector<SbConfigEntry>& entries,
+                                  std::span<const SbOptionGroup> groups, const std::string& file) {
+  std::map<std::string, std::string> from_file;
+  for (const auto& e : entries) {
+    const std::string where = fmt::format("{}:{}", file, e.line);
+    const std::string name = normalize(e.name);
+    const SbOptionDef* def = find_def(groups, name);
+    if (def == nullptr) return usage_error(where, fmt::format("--{}: unknown option", name));
+    if (def->type == SbArgType::kFile)
+      return usage_error(where, fmt::format("--{}: not allowed inside a config file", name));
+    if (e.value.empty())
+      return usage_error(where, fmt::format("--{}: needs a value ({}=...)", name, name));
+    if (auto ok = check_value(*def, e.value); !ok) return usage_error(where, ok.error().message());
+    from_file[name] = e.value;
+  }
+  for (auto& [name, value] : from_file) values_.emplace(name, std::move(value));  // keeps given
   return true;
 }
 
@@ -162,7 +186,7 @@ std::string format_sysbench_help(std::span<const SbOptionGroup> groups) {
     for (const auto& d : g.options) {
       const std::string left = fmt::format("--{}{}", d.name, type_label(d.type));
       // As sysbench: a string option without a default shows no "[]" (a list shows one).
-      if (d.type == SbArgType::kString && d.default_value.empty())
+      if ((d.type == SbArgType::kString || d.type == SbArgType::kFile) && d.default_value.empty())
         out += fmt::format("  {:<{}} {}\n", left, width, d.help);
       else out += fmt::format("  {:<{}} {} [{}]\n", left, width, d.help, d.default_value);
     }

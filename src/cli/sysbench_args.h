@@ -11,12 +11,14 @@
 #include <vector>
 
 #include "cli/command_description.h"
+#include "cli/sysbench_config.h"
 #include "core/error.h"
 
 namespace hostmark {
 
-// kList: a comma-separated list, kept as text (help shows "=[LIST,...]").
-enum class SbArgType { kInt, kSize, kString, kFlag, kDouble, kDuration, kList };
+// kList: a comma-separated list, kept as text (help shows "=[LIST,...]"). kFile: a file name
+// (help shows "=FILENAME").
+enum class SbArgType { kInt, kSize, kString, kFlag, kDouble, kDuration, kList, kFile };
 
 struct SbOptionDef {
   std::string_view name;  // without "--", with '-' separators
@@ -40,9 +42,17 @@ class SbArgs {
   // "--foo: unknown option" or "--threads: '-1' is not a non-negative integer" otherwise.
   Expected<bool> validate(std::span<const SbOptionGroup> groups) const;
 
+  // Adds the options of a --config-file (`file` names it in errors: "FILE:LINE: --foo: unknown
+  // option"). Each must be one of `groups` with a value of its type; options given on the
+  // command line win whatever their place, a later line wins over an earlier one.
+  Expected<bool> add_config(const std::vector<SbConfigEntry>& entries,
+                            std::span<const SbOptionGroup> groups, const std::string& file);
+
   // "" when none was given; a stock script's path (/usr/share/sysbench/oltp_read_write.lua, or
   // oltp_read_write.lua) is its test's name.
   const std::string& test() const { return test_; }
+  // The test argument as typed ("cmd_help.lua" where test() is "cmd_help").
+  const std::string& test_as_given() const { return test_given_; }
   const std::string& command() const { return command_; }  // "" when none was given
   bool has(std::string_view name) const { return values_.count(std::string(name)) != 0; }
 
@@ -62,6 +72,7 @@ class SbArgs {
   std::map<std::string, std::string> values_;
   std::set<std::string> bare_;  // given without "=value" (only flags may be)
   std::string test_;
+  std::string test_given_;
   std::string command_;
 };
 

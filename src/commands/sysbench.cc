@@ -1,9 +1,16 @@
 // `hostmark sysbench [options] <test> [run|help]`: the drop-in face of sysbench 1.0.20.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <climits>
 #include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <functional>
 #include <iostream>
 #include <optional>
+#include <sstream>
 #include <string_view>
 #include <vector>
 
@@ -11,6 +18,7 @@
 #include "cli/units.h"
 #include "commands/command.h"
 #include "commands/result_saving.h"
+#include "commands/sysbench_oltp.h"
 #include "commands/sysbench_tests.h"
 #include "core/build_info.h"
 #include "monitor/phase_monitor.h"
@@ -30,12 +38,25 @@ namespace {
 
 using GroupList = std::vector<SbOptionGroup>;
 
+constexpr std::uint64_t kSysbenchEventQueue = 131072;  // sysbench's MAX_QUEUE_LEN (--rate)
+// sysbench's log level of its reports and headers (LOG_NOTICE): --verbosity below it hides them.
+constexpr std::uint64_t kNoticeLevel = 3;
+
 void print_general_help(std::ostream& out) {
   out << "sysbench 1.0.20 compatible (hostmark " << build::kVersion << ")\n\n"
       << "Usage:\n  hostmark sysbench [options]... [testname] [command]\n\n"
       << "Commands implemented by most tests: prepare run cleanup help\n\n"
       << format_sysbench_help(sysbench_common_groups()) << "Compiled-in tests:\n";
-  for (const auto& t : sysbench_tests()) out << "  " << t.name << " - " << t.description << '\n';
+  // As sysbench lists them: its C tests here (scripts read this list up to the blank line),
+  // the OLTP tests (sysbench's Lua scripts) in their own list.
+  const auto oltp = sysbench_oltp_tests();
+  const auto is_oltp = [&oltp](const SysbenchTest& t) {
+    return std::any_of(oltp.begin(), oltp.end(), [&t](const auto& o) { return o.name == t.name; });
+  };
+  for (const auto& t : sysbench_tests())
+    if (!is_oltp(t)) out << "  " << t.name << " - " << t.description << '\n';
+  out << "\nOLTP tests (sysbench's stock Lua scripts, built in):\n";
+  for (const auto& t : oltp) out << "  " << t.name << " - " << t.description << '\n';
   out << "\nSee 'hostmark sysbench <testname> help' for a list of options for each test.\n\n";
 }
 
@@ -61,6 +82,37 @@ void describe_sysbench(std::vector<ParserDescription>& out) {
   }
 }
 
+// --report-checkpoints as sysbench 1.0.20 takes it: whole seconds in 0..INT_MAX, at most 256,
+// empty items ignored, sorted.
+std::vector<std::uint64_t> report_checkpoints(const SbArgs& a, std::span<const SbOptionGroup> g) {
+  constexpr std::size_t kMaxCheckpoints = 256;  // sysbench's MAX_CHECKPOINTS
+  std::vector<std::uint64_t> out;
+  const std::string list = a.text(g, "report-checkpoints");
+  for (std::size_t from = 0; from <= list.size();) {
+    const std::size_t comma = std::min(list.find(',', from), list.size());
+    const std::string item = list.substr(from, comma - from);
+    from = comma + 1;
+    if (item.empty()) continue;
+    char* end = nullptr;
+    errno = 0;
+    const long long v = std::strtoll(item.c_str(), &end, 10);
+    if (*end != '\0' || errno != 0 || v < 0 || v > INT_MAX) {
+      throw Failure(usage_error("--report-checkpoints",
+                                fmt::format("invalid value '{}' (whole seconds from the start of "
+                                            "the test)",
+                                            item)));
+    }
+    out.push_back(static_cast<std::uint64_t>(v));
+  }
+  if (out.size() > kMaxCheckpoints) {
+    throw Failure(usage_error(
+        "--report-checkpoints",
+        fmt::format("too many checkpoints (up to {} can be defined)", kMaxCheckpoints)));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 // The limits and reporting a run needs, checked with the option named in every error.
 RunSpec run_spec_from(const SysbenchTest& test, const SbArgs& a, std::span<const SbOptionGroup> g) {
   RunSpec s;
@@ -75,13 +127,17 @@ RunSpec run_spec_from(const SysbenchTest& test, const SbArgs& a, std::span<const
       a.has("events") || !a.has("max-requests") ? a.count(g, "events") : a.count(g, "max-requests");
   s.time_limit_ns =
       a.has("time") || !a.has("max-time") ? a.duration_ns(g, "time") : a.duration_ns(g, "max-time");
-  if (s.time_limit_ns == 0 && s.max_events == 0) {
+  if (test.ignores_events) s.max_events = 0;
+  if (s.time_limit_ns == 0 && s.max_events == 0 && !test.ignores_events) {
     throw Failure(usage_error(
         "--time", "--time=0 with --events=0 would run forever; set a time or an event limit"));
   }
   s.rate_per_s = a.has("rate") || !a.has("tx-rate") ? a.number(g, "rate") : a.number(g, "tx-rate");
   if (s.rate_per_s < 0) throw Failure(usage_error("--rate", "must not be negative"));
+  s.max_backlog = kSysbenchEventQueue;
   s.report_interval_ns = a.count(g, "report-interval") * 1'000'000'000ull;
+  for (const std::uint64_t at : report_checkpoints(a, g))
+    if (at > 0) s.checkpoints_ns.push_back(at * 1'000'000'000ull);  // 0 has passed: skipped
   s.percentile = a.number(g, "percentile");
   if (s.percentile < 0 || s.percentile > 100)
     throw Failure(usage_error("--percentile", "must be in 0..100"));
@@ -101,8 +157,10 @@ RunSpec run_spec_from(const SysbenchTest& test, const SbArgs& a, std::span<const
 class SysbenchObserver final : public RunObserver {
  public:
   SysbenchObserver(std::ostream* intervals, ProgressLine& progress, std::string what,
-                   double percentile, const SysbenchTest& test, Workload& workload)
-      : test_(test),
+                   double percentile, const SysbenchTest& test, Workload& workload,
+                   std::function<void(std::uint64_t, const RunOutcome&)> checkpoint)
+      : checkpoint_(std::move(checkpoint)),
+        test_(test),
         workload_(workload),
         intervals_(intervals),
         progress_(progress),
@@ -115,6 +173,11 @@ class SysbenchObserver final : public RunObserver {
       *intervals_ << test_.interval_line(workload_, s, percentile_, interval_state_) << std::endl;
     else *intervals_ << format_sysbench_interval(s, percentile_) << std::endl;
   }
+  void on_checkpoint(std::uint64_t elapsed_ns, const RunOutcome& since) override {
+    if (intervals_ == nullptr) return;
+    progress_.clear();
+    checkpoint_(elapsed_ns, since);
+  }
   void on_warmup_done() override {
     if (test_.warmup_done != nullptr) test_.warmup_done(workload_);
   }
@@ -124,6 +187,7 @@ class SysbenchObserver final : public RunObserver {
   }
 
  private:
+  std::function<void(std::uint64_t, const RunOutcome&)> checkpoint_;
   const SysbenchTest& test_;
   Workload& workload_;
   std::vector<double> interval_state_;
@@ -156,7 +220,10 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
   output.path = args.text(groups, "output");
   const std::uint64_t seed = spec.seed ? spec.seed : monotonic_ns();
   auto workload = test.make_workload(args, groups, seed);
-  auto sink = OutputSink::open(output, io.out).value();
+  std::ostream quiet(nullptr);  // --verbosity below sysbench's notice level: no text report
+  const bool hidden = output.format == OutputFormat::kNormal && output.path.empty() &&
+                      args.count(groups, "verbosity") < kNoticeLevel;
+  auto sink = OutputSink::open(output, hidden ? quiet : io.out).value();
   const bool normal = output.format == OutputFormat::kNormal;
   std::optional<StorageTarget> storage_target;
   if (test.storage_facts != nullptr) storage_target = storage::describe_storage(".").value();
@@ -168,7 +235,8 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
                      spec.seed,
                      spec.warmup_ns / 1'000'000'000ull,
                      test.header_lines(args, groups),
-                     args.flag(groups, "validate")};
+                     args.flag(groups, "validate"),
+                     report_checkpoints(args, groups)};
     write_sysbench_header(h, sink->stream());
   }
   Result result;
@@ -178,19 +246,36 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
   for (const auto& [k, v] : args.given())
     result.options.emplace_back(k, k.ends_with("password") ? std::string("***") : v);
   ProgressLine progress(io.err, io.err_is_tty && args.count(groups, "verbosity") > 0);
+  SysbenchReportOptions report{spec.percentile, {}};
+  // The phase of `outcome`: the runner's figures and the test's own; "total time" counts from
+  // the measured start also after a checkpoint, as sysbench's does.
+  const auto phase_of = [&](const RunOutcome& o) {
+    Phase p = phase_from_outcome(std::string(test.name), o, percentiles_for(spec.percentile));
+    std::vector<Metric> own;
+    test.add_metrics(args, groups, *workload, o, own);
+    p.metrics.insert(p.metrics.begin(), own.begin(), own.end());
+    p.duration_s += static_cast<double>(o.before_checkpoint_ns) / 1e9;
+    return p;
+  };
+  const auto checkpoint = [&](std::uint64_t elapsed_ns, const RunOutcome& since) {
+    Result r;
+    r.command = "sysbench " + std::string(test.name);  // picks the test's own section
+    r.phases.push_back(phase_of(since));
+    std::ostream& out = sink->stream();
+    out << fmt::format("[ {:.0f}s ] Checkpoint report:\n", static_cast<double>(elapsed_ns) / 1e9);
+    write_sysbench_report(r, SysbenchReportOptions{spec.percentile, {}}, out);
+    out.flush();
+  };
   SysbenchObserver observer(normal ? &sink->stream() : nullptr, progress,
-                            "sysbench " + std::string(test.name), spec.percentile, test, *workload);
+                            "sysbench " + std::string(test.name), spec.percentile, test, *workload,
+                            checkpoint);
   std::optional<monitor::PhaseMonitor> watch;  // --monitor (storage tests): warm-up included
   if (storage_target && args.flag(groups, "monitor")) watch.emplace(storage_target->disk);
   const RunOutcome outcome = run_workload(*workload, spec, &observer);
   progress.clear();
 
-  Phase phase =
-      phase_from_outcome(std::string(test.name), outcome, percentiles_for(spec.percentile));
+  Phase phase = phase_of(outcome);
   if (watch) phase.activity = watch->finish();
-  std::vector<Metric> own;
-  test.add_metrics(args, groups, *workload, outcome, own);
-  phase.metrics.insert(phase.metrics.begin(), own.begin(), own.end());
   if (storage_target) {
     const bool in_vm =
         result.context.virtualization != "" && result.context.virtualization != "none";
@@ -206,7 +291,6 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
         "--forced-shutdown: events still running were abandoned; the figures cover completed "
         "events");
 
-  SysbenchReportOptions report{spec.percentile, {}};
   if (args.flag(groups, "histogram")) {  // sysbench's own buckets; regrouped ours when it kept none
     report.histogram = outcome.sysbench_histogram_ms ? *outcome.sysbench_histogram_ms
                                                      : sysbench_histogram_ms(outcome.latency);
@@ -234,6 +318,19 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
   return outcome.interrupted ? 1 : saved;
 }
 
+// --config-file=FILE: its options under those of the command line.
+void add_config_file(SbArgs& args, std::span<const SbOptionGroup> groups) {
+  const std::string file = args.text(groups, "config-file");
+  std::ifstream in(file);
+  if (!in) {
+    throw Failure(usage_error("--config-file", fmt::format("{}: {}", file, std::strerror(errno))));
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  const auto entries = parse_sysbench_config(text.str(), file).value();
+  args.add_config(entries, groups, file).value();
+}
+
 std::string test_names() {
   std::vector<std::string_view> names;
   for (const auto& t : sysbench_tests()) names.push_back(t.name);
@@ -247,7 +344,7 @@ int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& 
     describe_sysbench(*io.describe);
     return 0;
   }
-  const SbArgs args = SbArgs::parse(argv).value();
+  SbArgs args = SbArgs::parse(argv).value();
   if (args.test().empty()) {
     if (args.has("version")) {
       io.out << "sysbench 1.0.20 compatible (hostmark " << build::kVersion << ")\n";
@@ -262,11 +359,15 @@ int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& 
                                                       test_names())));
   }
   const SysbenchTest* test = find_sysbench_test(args.test());
-  if (test == nullptr && args.test().ends_with(".lua")) {
+  if (test == nullptr && args.has("help")) {  // as sysbench: --help with no known test, the usage
+    print_general_help(io.out);
+    return 0;
+  }
+  if (test == nullptr && args.test_as_given().ends_with(".lua")) {
     throw Failure(usage_error(
         "sysbench", fmt::format("'{}': hostmark runs its built-in tests (the stock scripts by "
                                 "name or path), not Lua scripts (tests: {})",
-                                args.test(), test_names())));
+                                args.test_as_given(), test_names())));
   }
   if (test == nullptr) {
     throw Failure(usage_error(
@@ -276,6 +377,7 @@ int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& 
   const std::string title = std::string(test->name) + " options";
   groups.push_back(SbOptionGroup{title, test->options});
   args.validate(groups).value();
+  if (args.has("config-file")) add_config_file(args, groups);
   const std::string& command = args.command();
   if (command == "help" || args.flag(groups, "help")) {
     print_test_help(*test, io.out);
@@ -289,8 +391,10 @@ int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& 
           fmt::format("the '{}' test does not implement the '{}' command", test->name, command)));
     }
     if (io.parse_only) return 0;
-    io.out << "sysbench 1.0.20 compatible (hostmark " << build::kVersion << ")\n\n";
-    return hook(args, groups, io.out);
+    std::ostream quiet(nullptr);
+    std::ostream& out = args.count(groups, "verbosity") < kNoticeLevel ? quiet : io.out;
+    out << "sysbench 1.0.20 compatible (hostmark " << build::kVersion << ")\n\n";
+    return hook(args, groups, out);
   }
   if (command.empty()) {
     throw Failure(

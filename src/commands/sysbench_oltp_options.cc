@@ -77,6 +77,9 @@ constexpr std::array kDatabase = {
                 "overrides --mysql-ssl)"},
     SbOptionDef{"mysql-ignore-errors", SbArgType::kList, "1213,1020,1205",
                 "list of errors to ignore, or \"all\""},
+    SbOptionDef{"mysql-dry-run", SbArgType::kFlag, "off",
+                "Dry run, pretend that all MySQL client API calls are successful without "
+                "executing them"},
     SbOptionDef{"pgsql-host", SbArgType::kString, "localhost", "PostgreSQL server host"},
     SbOptionDef{"pgsql-port", SbArgType::kInt, "5432", "PostgreSQL server port"},
     SbOptionDef{"pgsql-user", SbArgType::kString, "sbtest", "PostgreSQL user"},

@@ -19,10 +19,16 @@ constexpr std::array kGeneral = {
                 "periodically report intermediate statistics with a specified interval in seconds. "
                 "0 disables "
                 "intermediate reports"},
+    SbOptionDef{"report-checkpoints", SbArgType::kList, "",
+                "dump full statistics and reset all counters at specified points in time. The "
+                "argument is a list of comma-separated values representing the amount of time in "
+                "seconds elapsed from start of test when report checkpoint(s) must be performed. "
+                "Report checkpoints are off by default."},
     SbOptionDef{"debug", SbArgType::kFlag, "off", "print more debugging info"},
     SbOptionDef{"validate", SbArgType::kFlag, "off", "perform validation checks where possible"},
     SbOptionDef{"help", SbArgType::kFlag, "off", "print help and exit"},
     SbOptionDef{"version", SbArgType::kFlag, "off", "print version and exit"},
+    SbOptionDef{"config-file", SbArgType::kFile, "", "File containing command line options"},
     SbOptionDef{"tx-rate", SbArgType::kDouble, "0", "deprecated alias for --rate"},
     SbOptionDef{"max-requests", SbArgType::kInt, "0", "deprecated alias for --events"},
     SbOptionDef{"max-time", SbArgType::kDuration, "0", "deprecated alias for --time"},

@@ -36,7 +36,9 @@ struct ConnectOptions {
   // mysql: --mysql-ssl (off, on/PREFERRED, REQUIRED, VERIFY_CA, VERIFY_IDENTITY);
   // pgsql: --pgsql-sslmode (disable, allow, prefer, require, verify-ca, verify-full).
   std::string ssl;
-  std::string sqlite_path;  // sqlite: the database file
+  std::string sqlite_path;    // sqlite: the database file
+  bool sqlite_create = true;  // sqlite: false opens an existing file only (never creates one)
+  bool dry_run = false;       // mysql: --mysql-dry-run, every call succeeds without a server
   // Error codes whose statements make the event restart (sysbench's --mysql-ignore-errors):
   // mysql error numbers ("1213"), PostgreSQL SQLSTATEs ("40P01"), SQLite result names
   // ("SQLITE_BUSY"); "all" ignores every server error.
@@ -136,5 +138,7 @@ Expected<std::unique_ptr<Driver>> make_driver(const ConnectOptions& options);
 Expected<std::unique_ptr<Driver>> make_sqlite_driver(const ConnectOptions& options);
 Expected<std::unique_ptr<Driver>> make_mysql_driver(const ConnectOptions& options);
 Expected<std::unique_ptr<Driver>> make_pgsql_driver(const ConnectOptions& options);
+// sysbench's --mysql-dry-run (db/dry_run_driver.cc): no server, no client library.
+Expected<std::unique_ptr<Driver>> make_dry_run_driver(const ConnectOptions& options);
 
 }  // namespace hostmark::db

@@ -201,9 +201,9 @@ class SqliteConnection final : public Connection {
  private:
   void open() {
     sqlite3* raw = nullptr;
-    const int rc =
-        sqlite3_open_v2(options_.sqlite_path.c_str(), &raw,
-                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+    const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX |
+                      (options_.sqlite_create ? SQLITE_OPEN_CREATE : 0);
+    const int rc = sqlite3_open_v2(options_.sqlite_path.c_str(), &raw, flags, nullptr);
     SqliteHandle handle(raw);  // owned at once: a failed open can still return a handle
     if (rc != SQLITE_OK) {
       const std::string why = raw != nullptr ? sqlite3_errmsg(raw) : sqlite3_errstr(rc);

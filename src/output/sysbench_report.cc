@@ -83,10 +83,12 @@ void write_sysbench_header(const SysbenchHeader& h, std::ostream& out) {
   out << "sysbench 1.0.20 compatible (hostmark " << build::kVersion << ")\n\n";
   out << "Running the test with following options:\n";
   out << "Number of threads: " << h.threads << '\n';
-  if (h.validate) out << "Validation checks: on.\n\n";
   if (h.rate_per_s > 0) out << fmt::format("Target transaction rate: {}/sec\n", h.rate_per_s);
   if (h.report_interval_s > 0)
     out << "Report intermediate results every " << h.report_interval_s << " second(s)\n";
+  if (!h.checkpoints_s.empty())
+    out << fmt::format("Report checkpoint(s) at {} seconds\n", fmt::join(h.checkpoints_s, ", "));
+  if (h.validate) out << "Validation checks: on.\n\n";
   if (h.warmup_s > 0) out << "Warmup time: " << h.warmup_s << "s\n";
   if (h.seed == 0) out << "Initializing random number generator from current time\n";
   else out << "Initializing random number generator from seed (" << h.seed << ").\n";

@@ -17,6 +17,7 @@ struct SysbenchHeader {
   std::uint64_t warmup_s = 0;
   std::vector<std::string> test_lines;  // e.g. "Prime numbers limit: 10000", then a blank line
   bool validate = false;                // --validate: "Validation checks: on." and a blank line
+  std::vector<std::uint64_t> checkpoints_s;  // "Report checkpoint(s) at 1, 2 seconds"
 };
 
 // "sysbench 1.0.20 compatible (hostmark X)" and the lines sysbench prints before "Threads

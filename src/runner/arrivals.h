@@ -14,10 +14,14 @@ class ArrivalSchedule {
   ArrivalSchedule(double rate_per_s, std::uint64_t seed, std::uint64_t start_ns);
   // The arrival time (monotonic ns) of the next event not yet taken by any worker.
   std::uint64_t take();
+  // About how many events have arrived by `now_ns` and wait for a worker (the expected count
+  // of arrivals between the next untaken one and now).
+  double backlog(std::uint64_t now_ns);
 
  private:
   std::mutex mutex_;
   std::mt19937_64 rng_;
+  double rate_per_ns_;
   std::exponential_distribution<double> gap_ns_;
   double next_ns_;
 };

@@ -22,7 +22,14 @@ struct RunSpec {
   std::uint64_t time_limit_ns = 10'000'000'000;  // 0: no time limit. Counted after warm-up.
   std::uint64_t warmup_ns = 0;                   // events run but are not counted
   double rate_per_s = 0;                         // 0: as fast as possible; else Poisson arrivals
-  std::uint64_t report_interval_ns = 0;          // 0: no intermediate reports
+  // With a rate: stop with an error when this many arrived events wait for a worker (sysbench's
+  // event queue of 131072); 0: no limit, queued events only add to the latency.
+  std::uint64_t max_backlog = 0;
+  std::uint64_t report_interval_ns = 0;  // 0: no intermediate reports
+  // sysbench's --report-checkpoints: times from the measured start, ascending. At each one the
+  // observer gets what was measured since the previous one, and the counters start again: the
+  // outcome then covers only what came after the last checkpoint reached.
+  std::vector<std::uint64_t> checkpoints_ns;
   double percentile = 95;  // percentile of intermediate reports; with kSysbench accounting,
                            // 0 also means no sysbench histogram is kept (as in sysbench)
   std::uint64_t seed = 0;  // arrival schedule seed (0: from the clock)
@@ -43,6 +50,9 @@ struct RunOutcome {
   // Events (or, for I/O workloads, reads and writes) per interval from the measured start,
   // sampled by the control thread (runner/run_series.h).
   TimeSeries time_series;
+  // With checkpoints: the measured time before the last checkpoint reached (the outcome's
+  // latency, threads and wall_ns cover only what came after it). 0 without one.
+  std::uint64_t before_checkpoint_ns = 0;
   bool interrupted = false;      // SIGINT/SIGTERM stopped it early
   bool forced_shutdown = false;  // workers still ran after --forced-shutdown; process must exit
   // EventAccounting::kSysbench with percentile > 0: sysbench's own latency histogram of the
@@ -59,6 +69,10 @@ class RunObserver {
   // seconds (0 when unknown).
   virtual void on_progress(double /*elapsed_s*/, std::uint64_t /*events*/, double /*expected_s*/) {}
   virtual void on_warmup_done() {}
+  // At a checkpoint (RunSpec::checkpoints_ns): `elapsed_ns` since the measured start, and what
+  // was measured since the previous checkpoint (wall_ns: the time since it; before_checkpoint_ns:
+  // the measured time up to it). No intervals, time series or sysbench histogram in it.
+  virtual void on_checkpoint(std::uint64_t /*elapsed_ns*/, const RunOutcome& /*since_previous*/) {}
 };
 
 }  // namespace hostmark

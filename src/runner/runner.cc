@@ -1,5 +1,7 @@
 #include "runner/runner.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <atomic>
 #include <exception>
@@ -149,8 +151,45 @@ struct Control {
   std::uint64_t next_progress_ns;
   std::uint64_t stop_ns = kNever;
   bool warm;
-  Histogram previous;  // cumulative latencies at the last intermediate report
+  Histogram previous;                    // cumulative latencies at the last intermediate report
+  std::size_t next_checkpoint = 0;       // index into spec.checkpoints_ns
+  std::uint64_t last_checkpoint_ns = 0;  // time of the last checkpoint reached (0: none)
+  std::vector<Histogram> at_checkpoint;  // each thread's latencies at the last checkpoint
 };
+
+std::uint64_t next_checkpoint_ns(const Control& c) {
+  return c.next_checkpoint < c.spec.checkpoints_ns.size()
+             ? c.measure_start_ns + c.spec.checkpoints_ns[c.next_checkpoint]
+             : kNever;
+}
+
+// What each thread measured since the previous checkpoint; `current` becomes the new origin.
+RunOutcome since_checkpoint(Control& c, std::vector<Histogram> current, std::uint64_t now) {
+  RunOutcome o;
+  const std::uint64_t from = c.last_checkpoint_ns ? c.last_checkpoint_ns : c.measure_start_ns;
+  o.wall_ns = now > from ? now - from : 0;
+  o.before_checkpoint_ns = from - c.measure_start_ns;
+  for (std::size_t i = 0; i < current.size(); ++i) {
+    Histogram delta = current[i];
+    if (i < c.at_checkpoint.size()) delta.subtract_snapshot(c.at_checkpoint[i]);
+    o.threads.push_back({delta.count(), delta.sum_ns()});
+    o.latency.merge(delta);
+  }
+  c.at_checkpoint = std::move(current);
+  c.last_checkpoint_ns = now;
+  return o;
+}
+
+void report_checkpoint(Control& c, const std::vector<std::unique_ptr<WorkerSlot>>& slots,
+                       std::uint64_t now) {
+  std::vector<Histogram> current;
+  for (const auto& s : slots) current.push_back(s->latency.snapshot());
+  const RunOutcome o = since_checkpoint(c, std::move(current), now);
+  ++c.next_checkpoint;
+  while (c.next_checkpoint < c.spec.checkpoints_ns.size() && next_checkpoint_ns(c) <= now)
+    ++c.next_checkpoint;  // passed while reporting: skipped, as sysbench skips them
+  if (c.observer != nullptr) c.observer->on_checkpoint(now - c.measure_start_ns, o);
+}
 
 void report_interval(Control& c, const std::vector<std::unique_ptr<WorkerSlot>>& slots,
                      const Shared& shared, RunOutcome& out) {
@@ -224,7 +263,10 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
             start_ns + kProgressNs,
             kNever,
             spec.warmup_ns > 0,
-            Histogram()};
+            Histogram(),
+            0,
+            0,
+            {}};
   c.deadline_ns = spec.time_limit_ns ? c.measure_start_ns + spec.time_limit_ns : kNever;
   shared.deadline_ns = c.deadline_ns;
   c.next_report_ns =
@@ -234,6 +276,7 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
   shared.control.fetch_or(kGo | (c.warm ? kWarmup : 0), std::memory_order_release);  // keeps a stop
   shared.control.notify_all();
 
+  bool backlog_full = false;
   while (shared.running.load() > 0) {
     const std::uint64_t now = monotonic_ns();
     if (c.warm && now >= c.measure_start_ns) {
@@ -243,10 +286,18 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
       if (observer != nullptr) observer->on_warmup_done();
     }
     if (!c.warm && now >= series.next_due_ns()) series.tick(now, events_so_far(slots));
+    if (arrivals && spec.max_backlog && c.stop_ns == kNever &&
+        arrivals->backlog(now) >= static_cast<double>(spec.max_backlog)) {
+      backlog_full = true;  // the workers cannot keep up with the rate
+      c.stop_ns = now;
+      shared.control.fetch_or(kStop);
+    }
     if (c.stop_ns == kNever && now >= c.deadline_ns) {
       c.stop_ns = now;
       shared.control.fetch_or(kStop);
     }
+    if (!c.warm && c.stop_ns == kNever && now >= next_checkpoint_ns(c))
+      report_checkpoint(c, slots, now);
     if (!c.warm && now >= c.next_report_ns) {
       report_interval(c, slots, shared, out);
       c.next_report_ns += spec.report_interval_ns;
@@ -270,8 +321,9 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
     // Once stopped, the passed deadline is no reason to wake: waiting for the last events must
     // sleep, not spin (a spinning control thread slows events that yield the CPU).
     const std::uint64_t deadline_ns = c.stop_ns == kNever ? c.deadline_ns : kNever;
-    std::uint64_t wake = std::min(
-        {deadline_ns, c.next_report_ns, c.next_progress_ns, series.next_due_ns(), now + kTickNs});
+    std::uint64_t wake =
+        std::min({deadline_ns, c.next_report_ns, c.next_progress_ns, series.next_due_ns(),
+                  now + kTickNs, c.stop_ns == kNever ? next_checkpoint_ns(c) : kNever});
     if (c.warm) wake = std::min(wake, c.measure_start_ns);
     if (const int sig = signals.wait(wake > now ? wake - now : 0); sig != 0) {
       out.interrupted = true;
@@ -299,6 +351,12 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
     return out;
   }
   for (auto& t : threads) t.join();
+  if (backlog_full) {
+    throw Failure(run_error(
+        "--rate", fmt::format("the event queue is full: the worker threads are unable to keep up "
+                              "with {} events/s ({} events waiting)",
+                              spec.rate_per_s, spec.max_backlog)));
+  }
   // Measured time: first measured event's start to the last one's end, over all threads.
   std::uint64_t first_ns = kNever;
   std::uint64_t end_ns = 0;
@@ -314,6 +372,16 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
   out.time_series = series.finish(end_ns ? end_ns : monotonic_ns(), out.latency.count());
   if (shared.sysbench_histogram)
     out.sysbench_histogram_ms = shared.sysbench_histogram->nonempty_ms();
+  if (c.last_checkpoint_ns != 0) {  // counters start again at a checkpoint, as in sysbench
+    std::vector<Histogram> final_latency;
+    for (const auto& s : slots) final_latency.push_back(s->latency);
+    const RunOutcome rest =
+        since_checkpoint(c, std::move(final_latency), std::max(end_ns, c.last_checkpoint_ns));
+    out.latency = rest.latency;
+    out.threads = rest.threads;
+    out.before_checkpoint_ns = rest.before_checkpoint_ns;
+    out.wall_ns = rest.wall_ns;
+  }
   return out;
 }
 
