@@ -188,21 +188,6 @@ TEST(DbCommandTest, TermStopsARunAndCleansUp) {
   EXPECT_TRUE(dir.empty()) << "the run left files in " << dir.path();
 }
 
-TEST(DbCommandTest, QuickSuiteHasTheSqliteDbStep) {
-  const RunOutput r = run_hostmark(
-      {"suite", "--profile=smoke", "--no-save", "--output-format=json", "--dir=/var/tmp"});
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  const auto j = nlohmann::json::parse(r.out);
-  const auto names = db_phase_names(j);
-  for (const char* p : {"db.prepare", "db.read-write", "db.read-only", "db.point-select"})
-    EXPECT_TRUE(names.contains(p)) << p;
-  for (const auto& p : j["phases"]) {
-    if (p["name"] == "db.point-select") {
-      EXPECT_GT(metric_value(p, "tps"), 0);
-    }
-  }
-}
-
 std::string mysql_url(const db::ConnectOptions& o, const std::string& database) {
   return "mysql://sbtest:sbtest@localhost/" + database + "?socket=" + o.socket;
 }
