@@ -13,28 +13,45 @@
 # default build/test-artifacts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each phase's wall time and CPU time (user + sys of the processes it ran and waited for): on a
+# machine shared with other work the wall time moves with the load, the CPU time much less.
 phase_names=()
 phase_seconds=()
+phase_cpu=()
 phase_start=$SECONDS
 phase_name=""
-phase() {   # phase NAME: ends the running phase (its time is kept) and starts NAME
+times_file=$(mktemp)
+cpu=0
+read_cpu() {   # cpu= the CPU seconds of this script's finished children so far
+  times >"$times_file"   # in this shell, not in a $(...) subshell: that one's would be 0
+  cpu=$(awk 'NR == 2 { t = 0; for (i = 1; i <= 2; ++i) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] }
+                       printf "%d\n", t }' "$times_file")
+}
+read_cpu
+phase_cpu_start=$cpu
+phase() {   # phase NAME: ends the running phase (its times are kept) and starts NAME
+  read_cpu
   if [ -n "$phase_name" ]; then
     phase_names+=("$phase_name")
     phase_seconds+=($((SECONDS - phase_start)))
+    phase_cpu+=($((cpu - phase_cpu_start)))
   fi
   phase_name=$1
   phase_start=$SECONDS
+  phase_cpu_start=$cpu
   [ -n "$phase_name" ] && echo "== $phase_name" >&2
   return 0
 }
 print_phases() {
   phase ""
-  echo "== time per phase (s)" >&2
-  local i
+  echo "== time per phase (s): wall, CPU (user + sys)" >&2
+  local i total_cpu=0
   for i in "${!phase_names[@]}"; do
-    printf '%6d  %s\n' "${phase_seconds[$i]}" "${phase_names[$i]}" >&2
+    printf '%6d %6d  %s\n' "${phase_seconds[$i]}" "${phase_cpu[$i]}" "${phase_names[$i]}" >&2
+    total_cpu=$((total_cpu + phase_cpu[i]))
   done
-  printf '%6d  total\n' "$SECONDS" >&2
+  printf '%6d %6d  total\n' "$SECONDS" "$total_cpu" >&2
+  rm -f "$times_file"
 }
 phase "packages (scripts/setup-debian.sh --dev --arm64)"
 scripts/setup-debian.sh --dev --arm64

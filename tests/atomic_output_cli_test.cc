@@ -19,7 +19,7 @@ namespace {
 
 using safety_test::read_all;
 
-const std::string kOld = "the output of an earlier run\n";
+const std::string kEarlierOutput = "the output of an earlier run\n";
 
 // The names in `dir` other than the child's stdout/stderr files.
 std::vector<std::string> outputs_in(const std::string& dir) {
@@ -35,7 +35,7 @@ std::vector<std::string> outputs_in(const std::string& dir) {
 TEST(AtomicOutputCliTest, StatKilledOrStoppedMidOutput) {
   ScratchDir dir;
   const std::string path = dir.file("stat.json");
-  { std::ofstream(path) << kOld; }
+  { std::ofstream(path) << kEarlierOutput; }
   {
     BackgroundHostmark stat({"stat", "--output-format=json", "--output=" + path, "0.05"}, {}, dir);
     ASSERT_TRUE(stat.started());
@@ -43,7 +43,7 @@ TEST(AtomicOutputCliTest, StatKilledOrStoppedMidOutput) {
     stat.signal(SIGKILL);
     EXPECT_EQ(stat.wait(), 128 + SIGKILL);
   }
-  EXPECT_EQ(read_all(path), kOld);
+  EXPECT_EQ(read_all(path), kEarlierOutput);
   EXPECT_EQ(outputs_in(dir.path()), std::vector<std::string>{"stat.json"});
   {
     BackgroundHostmark stat({"stat", "--output-format=json", "--output=" + path, "0.05"}, {}, dir);
@@ -60,18 +60,18 @@ TEST(AtomicOutputCliTest, StatKilledOrStoppedMidOutput) {
 TEST(AtomicOutputCliTest, FailedRunsKeepThePreviousFile) {
   ScratchDir dir;
   const std::string path = dir.file("out");
-  { std::ofstream(path) << kOld; }
+  { std::ofstream(path) << kEarlierOutput; }
   // fio: the job fails before any output (no such directory for its file).
   const RunOutput fio =
       run_hostmark({"fio", "--name=j", "--filename=" + dir.file("none/f"), "--rw=read", "--size=1M",
                     "--output-format=json", "--output=" + path});
   EXPECT_EQ(fio.exit_code, 1) << fio.err;
-  EXPECT_EQ(read_all(path), kOld);
+  EXPECT_EQ(read_all(path), kEarlierOutput);
   // results show of an id that is not there.
   const RunOutput show = run_hostmark(
       {"results", "show", "999", "--results-db=" + dir.file("r.db"), "--output=" + path});
   EXPECT_NE(show.exit_code, 0);
-  EXPECT_EQ(read_all(path), kOld);
+  EXPECT_EQ(read_all(path), kEarlierOutput);
   EXPECT_EQ(outputs_in(dir.path()), std::vector<std::string>{"out"});
   // And a run that works replaces it (fio's JSON, whole).
   const RunOutput ok = run_hostmark({"fio", "--name=j", "--filename=" + dir.file("f"), "--rw=read",

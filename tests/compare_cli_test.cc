@@ -16,7 +16,7 @@
 namespace hostmark {
 namespace {
 
-std::string read_file(const std::string& path) {
+std::string read_compare_file(const std::string& path) {
   std::ifstream in(path);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
@@ -61,7 +61,7 @@ TEST(CompareCli, VmVersusHostInEveryFormat) {
                                        "--output-format=json", "--output=" + out});
   ASSERT_EQ(json.exit_code, 0) << json.err;
   EXPECT_EQ(json.out, "");
-  const auto j = nlohmann::json::parse(read_file(out));
+  const auto j = nlohmann::json::parse(read_compare_file(out));
   ASSERT_EQ(j["columns"].size(), 2u);
   EXPECT_EQ(j["rows"].size(), 7u);
   EXPECT_EQ(j["not_compared"].size(), 1u);

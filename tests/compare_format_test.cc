@@ -21,7 +21,7 @@ figure_keys::FioJobSettings rnd4k_q1() {
 // Baseline: 1024 events/s, 100 us; B: +25% events (better), +50% latency (worse), plus a
 // figure nobody else has; C: -0.1% events/s (shown as 0%), no latency. Values whose
 // differences are exact in binary floating point, so the JSON golden is exact too.
-Comparison sample() {
+Comparison sample_comparison() {
   ComparisonColumn a{"a.json", "host-a 2026-12-03 09:00 suite", false, "", "suite --quick", {}};
   a.figures = {figure_keys::cpu_prime(10000, 1, 1024),
                figure_keys::fio_job(rnd4k_q1(), "lat_mean_us", 100)};
@@ -34,14 +34,14 @@ Comparison sample() {
   return compare_columns({a, b, c});
 }
 
-std::string render(const Comparison& c, ComparisonFormat f, bool color = false) {
+std::string render_comparison(const Comparison& c, ComparisonFormat f, bool color = false) {
   std::ostringstream out;
   write_comparison(c, f, color, out);
   return out.str();
 }
 
 TEST(CompareArithmetic, DifferencesAgainstTheFirstColumn) {
-  const Comparison c = sample();
+  const Comparison c = sample_comparison();
   ASSERT_EQ(c.rows.size(), 2u);
   EXPECT_EQ(c.rows[0].key, "cpu.sysbench_prime.max_prime=10000.threads=1.events_per_s");
   EXPECT_FALSE(c.rows[0].difference_pct[0].has_value());
@@ -79,7 +79,7 @@ TEST(CompareArithmetic, ABaselineWithoutTheFigureComparesNothing) {
 
 TEST(CompareFormat, TextGolden) {
   EXPECT_EQ(
-      render(sample(), ComparisonFormat::kText),
+      render_comparison(sample_comparison(), ComparisonFormat::kText),
       R"(figure                                                        host-a 2026-12-03 09:00 suite  host-b 2026-12-03 10:00 suite  difference  VM, 4 cores  difference
 ---------------------------------------------------------------------------------------------------------------------------------------------------------------
 CPU: sysbench prime, 1 thread [events/s]                                               1024                           1280        +25%         1023          0%
@@ -97,16 +97,17 @@ sources:
 }
 
 TEST(CompareFormat, TextColorsOnlyDifferences) {
-  const std::string s = render(sample(), ComparisonFormat::kText, true);
+  const std::string s = render_comparison(sample_comparison(), ComparisonFormat::kText, true);
   EXPECT_NE(s.find("\033[32m+25%\033[0m"), std::string::npos) << s;
   EXPECT_NE(s.find("\033[31m+50%\033[0m"), std::string::npos) << s;
   EXPECT_EQ(s.find("\033[32m0%"), std::string::npos) << s;
-  EXPECT_EQ(render(sample(), ComparisonFormat::kText).find('\033'), std::string::npos);
+  EXPECT_EQ(render_comparison(sample_comparison(), ComparisonFormat::kText).find('\033'),
+            std::string::npos);
 }
 
 TEST(CompareFormat, MarkdownGolden) {
   EXPECT_EQ(
-      render(sample(), ComparisonFormat::kMarkdown),
+      render_comparison(sample_comparison(), ComparisonFormat::kMarkdown),
       R"(| figure | host-a 2026-12-03 09:00 suite | host-b 2026-12-03 10:00 suite | difference | VM, 4 cores | difference |
 |---|---:|---:|---:|---:|---:|
 | CPU: sysbench prime, 1 thread [events/s] | 1024 | 1280 | +25% | 1023 | 0% |
@@ -125,7 +126,7 @@ sources:
 }
 
 TEST(CompareFormat, CsvGolden) {
-  EXPECT_EQ(render(sample(), ComparisonFormat::kCsv),
+  EXPECT_EQ(render_comparison(sample_comparison(), ComparisonFormat::kCsv),
             R"(key,label,unit,higher_is_better,column,title,value,difference_pct,verdict,compared
 cpu.sysbench_prime.max_prime=10000.threads=1.events_per_s,"CPU: sysbench prime, 1 thread [events/s]",events/s,yes,a.json,host-a 2026-12-03 09:00 suite,1024,,,yes
 cpu.sysbench_prime.max_prime=10000.threads=1.events_per_s,"CPU: sysbench prime, 1 thread [events/s]",events/s,yes,7,host-b 2026-12-03 10:00 suite,1280,25.00,better,yes
@@ -137,7 +138,7 @@ hdparm.cached_reads.mib_per_s,"Storage: hdparm -T cached reads [MiB/s, hdparm's 
 }
 
 TEST(CompareFormat, JsonGolden) {
-  EXPECT_EQ(render(sample(), ComparisonFormat::kJson), R"({
+  EXPECT_EQ(render_comparison(sample_comparison(), ComparisonFormat::kJson), R"({
   "baseline": 0,
   "columns": [
     {

@@ -24,7 +24,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // One table of 200 rows, no warm-up, one thread, 200 ms phases unless `more` has a --time.
-std::vector<std::string> quick_args(std::vector<std::string> more) {
+std::vector<std::string> cleanup_args(std::vector<std::string> more) {
   std::vector<std::string> args = {"db", "--tables=1", "--table-size=200", "--warmup=0",
                                    "--threads=1"};
   if (std::none_of(more.begin(), more.end(),
@@ -47,7 +47,7 @@ TEST(DbCleanupCliTest, PrepareAndCleanupFailingIsOneLine) {
   ScratchDir dir;
   const std::string path = dir.file("view.db");
   sqlite_connection(path)->query("CREATE VIEW sbtest1 AS SELECT id FROM nosuch");
-  const RunOutput r = run_hostmark(quick_args({"sqlite:" + path}));
+  const RunOutput r = run_hostmark(cleanup_args({"sqlite:" + path}));
   EXPECT_EQ(r.exit_code, 1) << r.err;
   ASSERT_EQ(output_lines(r.err).size(), 1u) << r.err;
   EXPECT_EQ(r.err.rfind("hostmark: sqlite " + path + ": ", 0), 0u) << r.err;
@@ -64,8 +64,8 @@ TEST(DbCleanupCliTest, PrepareAndCleanupFailingIsOneLine) {
 TEST(DbCleanupCliTest, PhaseAndCleanupFailingIsOneLine) {
   ScratchDir dir;
   const std::string path = dir.file("swap.db");
-  BackgroundHostmark child(quick_args({"sqlite:" + path, "--time=30s", "--output-format=json"}), {},
-                           dir);
+  BackgroundHostmark child(cleanup_args({"sqlite:" + path, "--time=30s", "--output-format=json"}),
+                           {}, dir);
   ASSERT_TRUE(child.started());
   bool swapped = false;
   for (int i = 0; i < 2000 && !swapped; ++i) {  // until prepare has made sbtest1
@@ -109,7 +109,7 @@ std::vector<std::string> temp_dirs(const ScratchDir& dir) {
 TEST(DbCleanupCliTest, TemporaryDatabaseGoesUnderTmpdir) {
   ScratchDir tmp;
   ScratchDir logs;
-  BackgroundHostmark child(quick_args({"--output-format=json"}), {"TMPDIR=" + tmp.path()}, logs);
+  BackgroundHostmark child(cleanup_args({"--output-format=json"}), {"TMPDIR=" + tmp.path()}, logs);
   ASSERT_TRUE(child.started());
   EXPECT_EQ(child.wait(), 0) << child.err();
   const std::string out = child.out();
@@ -127,7 +127,7 @@ TEST(DbCleanupCliTest, SigintAtAnyMomentLeavesNoTemporaryDirectory) {
       SCOPED_TRACE(::testing::Message()
                    << "SIGINT after " << delay_ms << " ms" << (twice ? ", twice" : ""));
       ScratchDir tmp;
-      BackgroundHostmark child(quick_args({"--output-format=json"}), {"TMPDIR=" + tmp.path()},
+      BackgroundHostmark child(cleanup_args({"--output-format=json"}), {"TMPDIR=" + tmp.path()},
                                logs);
       ASSERT_TRUE(child.started());
       std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));

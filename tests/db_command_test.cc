@@ -27,20 +27,20 @@ std::vector<std::string> quick_args(std::vector<std::string> more) {
   return args;
 }
 
-std::set<std::string> phase_names(const nlohmann::json& j) {
+std::set<std::string> db_phase_names(const nlohmann::json& j) {
   std::set<std::string> names;
   for (const auto& p : j["phases"]) names.insert(p["name"].get<std::string>());
   return names;
 }
 
-const nlohmann::json* find_metric(const nlohmann::json& phase, const std::string& name) {
+const nlohmann::json* db_metric(const nlohmann::json& phase, const std::string& name) {
   for (const auto& m : phase["metrics"])
     if (m["name"] == name) return &m;
   return nullptr;
 }
 
 double metric_value(const nlohmann::json& phase, const std::string& name) {
-  const nlohmann::json* m = find_metric(phase, name);
+  const nlohmann::json* m = db_metric(phase, name);
   EXPECT_NE(m, nullptr) << phase["name"] << " lacks " << name;
   return m == nullptr ? -1 : (*m)["value"].get<double>();
 }
@@ -48,7 +48,7 @@ double metric_value(const nlohmann::json& phase, const std::string& name) {
 // The JSON of a successful run with all four phases, each measured phase with transactions.
 void expect_full_run(const nlohmann::json& j) {
   EXPECT_EQ(j["command"], "db");
-  EXPECT_EQ(phase_names(j),
+  EXPECT_EQ(db_phase_names(j),
             (std::set<std::string>{"prepare", "read-write", "read-only", "point-select"}));
   for (const auto& p : j["phases"]) {
     if (p["name"] == "prepare") {
@@ -59,7 +59,7 @@ void expect_full_run(const nlohmann::json& j) {
     EXPECT_GT(metric_value(p, "transactions"), 0) << p["name"];
     // Every transaction runs at least one query; read-write runs 18 or more.
     EXPECT_GE(metric_value(p, "qps"), metric_value(p, "tps")) << p["name"];
-    EXPECT_EQ(find_metric(p, "tps")->at("unit"), "transactions/s");
+    EXPECT_EQ(db_metric(p, "tps")->at("unit"), "transactions/s");
     ASSERT_TRUE(p.contains("latency")) << p["name"];
     EXPECT_TRUE(p["latency"]["percentiles_ns"].contains("50"));
     EXPECT_TRUE(p["latency"]["percentiles_ns"].contains("99"));
@@ -183,24 +183,9 @@ TEST(DbCommandTest, TermStopsARunAndCleansUp) {
   EXPECT_EQ(r.exit_code, 1) << r.err;  // interrupted: the partial result, status 1
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_TRUE(j["interrupted"].get<bool>());
-  EXPECT_TRUE(phase_names(j).contains("read-write"));
-  EXPECT_FALSE(phase_names(j).contains("point-select"));
+  EXPECT_TRUE(db_phase_names(j).contains("read-write"));
+  EXPECT_FALSE(db_phase_names(j).contains("point-select"));
   EXPECT_TRUE(dir.empty()) << "the run left files in " << dir.path();
-}
-
-TEST(DbCommandTest, QuickSuiteHasTheSqliteDbStep) {
-  const RunOutput r = run_hostmark(
-      {"suite", "--profile=smoke", "--no-save", "--output-format=json", "--dir=/var/tmp"});
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  const auto j = nlohmann::json::parse(r.out);
-  const auto names = phase_names(j);
-  for (const char* p : {"db.prepare", "db.read-write", "db.read-only", "db.point-select"})
-    EXPECT_TRUE(names.contains(p)) << p;
-  for (const auto& p : j["phases"]) {
-    if (p["name"] == "db.point-select") {
-      EXPECT_GT(metric_value(p, "tps"), 0);
-    }
-  }
 }
 
 std::string mysql_url(const db::ConnectOptions& o, const std::string& database) {

@@ -25,7 +25,7 @@ constexpr SafetyOverrides kReadonly{false, false, true};
 
 TargetUse writes(const std::string& path) { return TargetUse{path, true, false}; }
 TargetUse trims(const std::string& path) { return TargetUse{path, false, true}; }
-TargetUse reads(const std::string& path) { return TargetUse{path, false, false}; }
+TargetUse read_use(const std::string& path) { return TargetUse{path, false, false}; }
 
 // The refusal line, or "allowed".
 std::string verdict(const Status& s) { return s ? "allowed" : s.error().message(); }
@@ -58,7 +58,7 @@ TEST_F(DeviceSafetyTest, FilesystemSignatureNeedsDestructive) {
             dev_ + ": carries an ext4 filesystem signature (--destructive trims over it)");
   EXPECT_FALSE(check_target(writes(dev_), kMountedWrite));  // not mounted: the wrong override
   EXPECT_EQ(verdict(check_target(writes(dev_), kDestructive)), "allowed");
-  EXPECT_EQ(verdict(check_target(reads(dev_), kNone)), "allowed");
+  EXPECT_EQ(verdict(check_target(read_use(dev_), kNone)), "allowed");
 }
 
 TEST_F(DeviceSafetyTest, MountedDeviceNeedsAllowMountedWrite) {
@@ -72,7 +72,7 @@ TEST_F(DeviceSafetyTest, MountedDeviceNeedsAllowMountedWrite) {
   EXPECT_EQ(verdict(check_target(writes(dev_), kDestructive)), refusal);
   EXPECT_EQ(verdict(check_target(writes(dev_), kMountedWrite)), "allowed");
   EXPECT_EQ(verdict(check_target(writes(dev_), kBoth)), "allowed");
-  EXPECT_EQ(verdict(check_target(reads(dev_), kNone)), "allowed");
+  EXPECT_EQ(verdict(check_target(read_use(dev_), kNone)), "allowed");
   // A file on that filesystem is what a file job normally writes: allowed.
   const std::string file = mnt + "/testfile";
   std::ofstream(file) << "x";
@@ -130,7 +130,7 @@ TEST_F(DeviceSafetyTest, SwapSignatureAndActiveSwap) {
   const std::string refusal = dev_ + ": is in use as swap (allow_mounted_write=1 writes anyway)";
   EXPECT_EQ(verdict(check_target(writes(dev_), kNone)), refusal);
   EXPECT_EQ(verdict(check_target(writes(dev_), kDestructive)), refusal);
-  EXPECT_EQ(verdict(check_target(reads(dev_), kNone)), "allowed");
+  EXPECT_EQ(verdict(check_target(read_use(dev_), kNone)), "allowed");
 }
 
 TEST_F(DeviceSafetyTest, SwapFileOnTheDeviceCountsAsUse) {
@@ -274,7 +274,7 @@ TEST_F(RegularFileSafetyTest, ReadonlyRefusesWritesAndTrimsButNotReads) {
   if (!s) {
     EXPECT_EQ(s.error().exit_code(), 2);
   }
-  EXPECT_EQ(verdict(check_target(reads("testfile"), kReadonly)), "allowed");
+  EXPECT_EQ(verdict(check_target(read_use("testfile"), kReadonly)), "allowed");
 }
 
 TEST_F(RegularFileSafetyTest, FilesAndNonBlockDevicesAreAllowed) {
@@ -283,7 +283,7 @@ TEST_F(RegularFileSafetyTest, FilesAndNonBlockDevicesAreAllowed) {
   EXPECT_EQ(verdict(check_target(writes(dir_), kNone)), "allowed");
   EXPECT_EQ(verdict(check_target(writes("/dev/null"), kNone)), "allowed");
   // Reads of anything, even with every override off.
-  EXPECT_EQ(verdict(check_target(reads("/dev/null"), kReadonly)), "allowed");
+  EXPECT_EQ(verdict(check_target(read_use("/dev/null"), kReadonly)), "allowed");
 }
 
 TEST_F(RegularFileSafetyTest, UnresolvablePathIsAnError) {

@@ -116,7 +116,7 @@ DiskLoop loop(std::uint64_t read_bytes, std::uint64_t ns, std::uint64_t lat_ns) 
   return l;
 }
 
-std::uint64_t sum(const std::vector<std::uint64_t>& v) {
+std::uint64_t sum_of(const std::vector<std::uint64_t>& v) {
   std::uint64_t n = 0;
   for (const auto x : v) n += x;
   return n;
@@ -129,13 +129,13 @@ TEST(DiskProfileTest, SeriesAndHistogramAreTheChosenLoopsOrAllOfThem) {
                                        loop(12'288'000, 1'000'000'000, 50'000)};
   const Phase best = disk_phase(step, loops, DiskAggregate::kBest);
   ASSERT_TRUE(best.time_series);
-  EXPECT_EQ(sum(best.time_series->read_ios), 3000u) << "the second loop's";
+  EXPECT_EQ(sum_of(best.time_series->read_ios), 3000u) << "the second loop's";
   EXPECT_EQ(best.time_series->end_ms.back(), 1000);
   ASSERT_EQ(best.latency_histogram.size(), 1u);
   EXPECT_EQ(best.latency_histogram[0].count, best.latency->count);
   const Phase avg = disk_phase(step, loops, DiskAggregate::kAverage);
   ASSERT_TRUE(avg.time_series);
-  EXPECT_EQ(sum(avg.time_series->read_ios), 4000u);
+  EXPECT_EQ(sum_of(avg.time_series->read_ios), 4000u);
   EXPECT_EQ(avg.time_series->size(), 20u);
   EXPECT_EQ(avg.time_series->end_ms.back(), 2000) << "the loops one after the other";
   std::uint64_t counted = 0;

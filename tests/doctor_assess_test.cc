@@ -14,11 +14,11 @@
 namespace hostmark::doctor {
 namespace {
 
-constexpr std::uint64_t kS = 1'000'000'000;
+constexpr std::uint64_t kSecondNs = 1'000'000'000;
 
 HostProbe probe_at(std::uint64_t t_s) {
   HostProbe h;
-  h.monotonic_ns = t_s * kS;
+  h.monotonic_ns = t_s * kSecondNs;
   h.memory.memory.total_bytes = 8ull << 30;
   h.memory.memory.available_bytes = 4ull << 30;
   h.cpu.idle = 1000 * t_s;
@@ -167,7 +167,7 @@ TEST(DoctorStorageTest, ProbeArgumentsAreDiskTestsWithDirectAndRate) {
   StoragePlan plan;
   plan.target.path = "/var/tmp/x/hostmark-disk.tmp";
   plan.target.size_bytes = 8 << 20;
-  plan.probe_ns = 2 * kS;
+  plan.probe_ns = 2 * kSecondNs;
   const auto steps = storage_probe_steps();
   ASSERT_EQ(steps.size(), 5u);
   EXPECT_EQ(steps[0].name(), "RND4K Q1T1 read");
@@ -208,10 +208,10 @@ TEST(DoctorDbTest, SlowCommitsAreAWarning) {
 
 TEST(DoctorBudgetTest, SixtySecondsSplitAsDocumented) {
   const Budget b = doctor_budget(kDefaultDurationNs);
-  EXPECT_EQ(b.host_sample_ns, 5 * kS);
-  EXPECT_EQ(b.probe_ns, 8 * kS);
-  EXPECT_EQ(b.db_phase_ns, 3 * kS);
-  EXPECT_EQ(doctor_budget(kS).host_sample_ns, 100'000'000u);  // the 0.1 s floor
+  EXPECT_EQ(b.host_sample_ns, 5 * kSecondNs);
+  EXPECT_EQ(b.probe_ns, 8 * kSecondNs);
+  EXPECT_EQ(b.db_phase_ns, 3 * kSecondNs);
+  EXPECT_EQ(doctor_budget(kSecondNs).host_sample_ns, 100'000'000u);  // the 0.1 s floor
 }
 
 }  // namespace

@@ -18,7 +18,7 @@
 namespace hostmark::exporter {
 namespace {
 
-std::string ask(int port, const std::string& text) {
+std::string ask_exporter(int port, const std::string& text) {
   const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
   sockaddr_in a{};
   a.sin_family = AF_INET;
@@ -36,7 +36,7 @@ std::string ask(int port, const std::string& text) {
 }
 
 std::string status_of(int port, const std::string& request) {
-  return ask(port, request).substr(0, 12);
+  return ask_exporter(port, request).substr(0, 12);
 }
 
 // An HttpServer on the default address with port 0, serving on a thread of this test.
@@ -74,16 +74,17 @@ TEST(ExporterSecurityTest, DefaultAddressIsLoopback) {
 TEST(ExporterSecurityTest, OnlyGetOfMetricsIsServed) {
   LoopbackServer server;
   const int port = server.port();
-  const std::string ok = ask(port, "GET /metrics HTTP/1.1\r\nHost: t\r\n\r\n");
+  const std::string ok = ask_exporter(port, "GET /metrics HTTP/1.1\r\nHost: t\r\n\r\n");
   EXPECT_EQ(ok.substr(0, 12), "HTTP/1.1 200");
   EXPECT_NE(ok.find("hostmark_test_metric 1"), std::string::npos);
-  const std::string head = ask(port, "HEAD /metrics HTTP/1.1\r\n\r\n");
+  const std::string head = ask_exporter(port, "HEAD /metrics HTTP/1.1\r\n\r\n");
   EXPECT_EQ(head.substr(0, 12), "HTTP/1.1 200");
   EXPECT_EQ(head.find("hostmark_test_metric"), std::string::npos);  // headers only
 
   for (const char* method :
        {"POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT", "get", "PROPFIND"}) {
-    const std::string answer = ask(port, std::string(method) + " /metrics HTTP/1.1\r\n\r\n");
+    const std::string answer =
+        ask_exporter(port, std::string(method) + " /metrics HTTP/1.1\r\n\r\n");
     EXPECT_EQ(answer.substr(0, 12), "HTTP/1.1 405") << method;
     EXPECT_NE(answer.find("Allow: GET"), std::string::npos) << method;
     EXPECT_EQ(answer.find("hostmark_test_metric"), std::string::npos) << method;

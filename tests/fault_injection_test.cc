@@ -24,7 +24,7 @@ namespace {
 
 using testing::FaultSyscalls;
 
-constexpr std::uint64_t kBlock = 4096;
+constexpr std::uint64_t kFaultBlock = 4096;
 constexpr std::uint64_t kIos = 16;
 
 // Runs one fio job over a 64 KiB file through `sys`.
@@ -216,7 +216,7 @@ TEST_P(FaultTableTest, CountsAndMessageAreExact) {
     GTEST_SKIP() << "io_uring is not available here: " << job.error_text;
   const auto d = static_cast<std::size_t>(c.fault.dir);
   EXPECT_EQ(job.dirs[d].total_ios, c.fault.done_ios) << job.error_text;
-  EXPECT_EQ(job.dirs[d].io_bytes, c.fault.done_ios * kBlock) << "a failed I/O is never done";
+  EXPECT_EQ(job.dirs[d].io_bytes, c.fault.done_ios * kFaultBlock) << "a failed I/O is never done";
   EXPECT_EQ(job.dirs[d].short_ios, c.fault.short_ios);
   EXPECT_EQ(job.failed_ios, c.fault.failed_ios) << job.error_text;
   EXPECT_EQ(job.error, c.fault.error) << job.error_text;
@@ -246,7 +246,7 @@ TEST_P(DeepQueueFaultTest, ShortCompletionsAreContinued) {
     GTEST_SKIP() << job.error_text;
   EXPECT_EQ(job.error, 0) << job.error_text;
   EXPECT_EQ(job.dirs[0].total_ios, kIos);
-  EXPECT_EQ(job.dirs[0].io_bytes, kIos * kBlock);
+  EXPECT_EQ(job.dirs[0].io_bytes, kIos * kFaultBlock);
   // Each short completion adds one: 16 + 7 = 23 completions, 7 of them short.
   EXPECT_EQ(job.dirs[0].short_ios, 7u);
   EXPECT_EQ(sys.calls(platform::IoKind::kRead), 23u);
@@ -260,7 +260,7 @@ TEST_P(DeepQueueFaultTest, EnospcStopsTheJobAndFailsWhatWasInFlight) {
     GTEST_SKIP() << job.error_text;
   EXPECT_EQ(job.error, ENOSPC);
   EXPECT_EQ(job.dirs[1].total_ios, 10u) << "only what fitted is done";
-  EXPECT_EQ(job.dirs[1].io_bytes, 10 * kBlock);
+  EXPECT_EQ(job.dirs[1].io_bytes, 10 * kFaultBlock);
   EXPECT_GE(job.failed_ios, 1u);
   EXPECT_LE(job.failed_ios + job.dirs[1].total_ios, kIos);
   EXPECT_NE(job.error_text.find(": No space left on device"), std::string::npos);

@@ -22,12 +22,12 @@ std::vector<std::string> words(const std::string& line) {
   return out;
 }
 
-Expected<ParsedJobs> parse(const std::string& line, const FakeMachine& m = {}) {
+Expected<ParsedJobs> parse_line(const std::string& line, const FakeMachine& m = {}) {
   return parse_fio_command_line(words(line), m.env());
 }
 
 ParsedJobs parsed_ok(const std::string& line, const FakeMachine& m = {}) {
-  auto p = parse(line, m);
+  auto p = parse_line(line, m);
   if (!p.ok()) ADD_FAILURE() << line << ": " << p.error().message();
   return p.ok() ? p.value() : ParsedJobs{};
 }
@@ -131,28 +131,30 @@ TEST(FioCommandLine, Spellings) {
             10'000'000'000u);  // unique prefix
   EXPECT_EQ(parsed_ok("--name=x --readwrite=randread").jobs.at(0).rw.random, true);  // alias
   EXPECT_EQ(parsed_ok("--name=x --thread=0").jobs.at(0).thread, false);
-  EXPECT_NE(error_of(parse("--name=x --iodepth_b=2")).find("--iodepth_b: ambiguous option"),
+  EXPECT_NE(error_of(parse_line("--name=x --iodepth_b=2")).find("--iodepth_b: ambiguous option"),
             std::string::npos);
-  EXPECT_EQ(error_of(parse("--name=x --direct")), "--direct: needs a value");
+  EXPECT_EQ(error_of(parse_line("--name=x --direct")), "--direct: needs a value");
   // "--direct --rw=read": like fio, the next word is direct's value.
-  EXPECT_EQ(error_of(parse("--name=x --direct --rw=read")),
+  EXPECT_EQ(error_of(parse_line("--name=x --direct --rw=read")),
             "--direct: '--rw=read' is not a boolean (0 or 1)");
   // A flag takes no separate value: "1" is a job file, as in fio.
-  EXPECT_EQ(error_of(parse("--name=x --thread 1")), "1: No such file or directory");
-  EXPECT_EQ(error_of(parse("--name=x --ramp-time=10")), "--ramp-time: unknown option");
+  EXPECT_EQ(error_of(parse_line("--name=x --thread 1")), "1: No such file or directory");
+  EXPECT_EQ(error_of(parse_line("--name=x --ramp-time=10")), "--ramp-time: unknown option");
 }
 
 TEST(FioCommandLine, ErrorsNameTheOption) {
-  EXPECT_EQ(error_of(parse("--name=x --flow=2")),
+  EXPECT_EQ(error_of(parse_line("--name=x --flow=2")),
             "--flow: not implemented by hostmark (flow control between jobs is not supported)");
-  EXPECT_EQ(error_of(parse("--name=x --foo=1")), "--foo: unknown option");
-  EXPECT_EQ(error_of(parse("--bs=4q --name=x")), "--bs: '4q' is not a size");
-  EXPECT_EQ(error_of(parse("--name=x --rwmixread=150")), "--rwmixread: 150 is not a percentage");
-  EXPECT_EQ(error_of(parse("--name=x --iodepth=0")), "--iodepth: must be at least 1");
-  EXPECT_EQ(error_of(parse("--debug=io --name=x")),
+  EXPECT_EQ(error_of(parse_line("--name=x --foo=1")), "--foo: unknown option");
+  EXPECT_EQ(error_of(parse_line("--bs=4q --name=x")), "--bs: '4q' is not a size");
+  EXPECT_EQ(error_of(parse_line("--name=x --rwmixread=150")),
+            "--rwmixread: 150 is not a percentage");
+  EXPECT_EQ(error_of(parse_line("--name=x --iodepth=0")), "--iodepth: must be at least 1");
+  EXPECT_EQ(error_of(parse_line("--debug=io --name=x")),
             "--debug: not implemented by hostmark (fio's debug tracing is not supported)");
-  EXPECT_EQ(error_of(parse("--bs=4k")), "fio: no jobs defined (give --name=NAME or a job file)");
-  EXPECT_EQ(error_of(parse("--name=x --readonly=1")), "--readonly: takes no value");
+  EXPECT_EQ(error_of(parse_line("--bs=4k")),
+            "fio: no jobs defined (give --name=NAME or a job file)");
+  EXPECT_EQ(error_of(parse_line("--name=x --readonly=1")), "--readonly: takes no value");
 }
 
 TEST(FioCommandLine, RunOptions) {
@@ -169,11 +171,11 @@ TEST(FioCommandLine, RunOptions) {
   EXPECT_EQ(p.run.action, RunAction::kRun);
   EXPECT_EQ(parsed_ok("--minimal --name=x").run.output_format, "terse");
   EXPECT_EQ(parsed_ok("--output-format=json+ --name=x").run.output_format, "json+");
-  EXPECT_EQ(error_of(parse("--output-format=xml --name=x")),
+  EXPECT_EQ(error_of(parse_line("--output-format=xml --name=x")),
             "--output-format: 'xml' is not one of normal, json, json+, terse");
-  EXPECT_EQ(error_of(parse("--eta=sometimes --name=x")),
+  EXPECT_EQ(error_of(parse_line("--eta=sometimes --name=x")),
             "--eta: 'sometimes' is not one of auto, always, never");
-  EXPECT_EQ(error_of(parse("--terse-version=9 --name=x")),
+  EXPECT_EQ(error_of(parse_line("--terse-version=9 --name=x")),
             "--terse-version: '9' is not 2, 3, 4 or 5");
 }
 
@@ -208,7 +210,7 @@ TEST(FioCommandLine, JobFilesTakeTheCommandLinesGlobalsAndAreSeparatedByStonewal
   EXPECT_EQ(p.jobs[3].bs[0], 4096u);  // one.fio's [global] ends with one.fio
   EXPECT_EQ(p.jobs[3].iodepth, 3u);
   EXPECT_TRUE(p.jobs[3].stonewall);  // the second file starts a new group
-  EXPECT_EQ(error_of(parse("missing.fio", m)), "missing.fio: No such file or directory");
+  EXPECT_EQ(error_of(parse_line("missing.fio", m)), "missing.fio: No such file or directory");
 }
 
 TEST(FioCommandLine, SectionFilter) {
@@ -260,8 +262,8 @@ TEST(FioCommandLine, AgreesWithRealFioOnAcceptance) {
     bool fio_ok =
         std::system(command.c_str()) == 0;  // NOLINT(cert-env33-c): a test against the peer
     EXPECT_EQ(fio_ok, accepted) << "fio on: " << line;
-    EXPECT_EQ(parse(line).ok(), accepted)
-        << "hostmark on: " << line << ": " << error_of(parse(line));
+    EXPECT_EQ(parse_line(line).ok(), accepted)
+        << "hostmark on: " << line << ": " << error_of(parse_line(line));
   }
 }
 

@@ -11,23 +11,23 @@ namespace {
 using testing::error_of;
 using testing::FakeMachine;
 
-Expected<ParsedJobs> parse(std::string_view text, const FakeMachine& m = {}) {
+Expected<ParsedJobs> parse_text(std::string_view text, const FakeMachine& m = {}) {
   return parse_job_file(text, "job.fio", m.env());
 }
 
 JobOptions one_job(std::string_view body) {
-  auto parsed = parse("[j]\n" + std::string(body) + "\n");
+  auto parsed = parse_text("[j]\n" + std::string(body) + "\n");
   if (!parsed.ok()) ADD_FAILURE() << parsed.error().message();
   if (!parsed.ok() || parsed.value().jobs.size() != 1) return JobOptions{};
   return parsed.value().jobs[0];
 }
 
 std::string job_error(std::string_view body) {
-  return error_of(parse("[j]\n" + std::string(body) + "\n"));
+  return error_of(parse_text("[j]\n" + std::string(body) + "\n"));
 }
 
 TEST(FioJobFile, TwoGlobalSectionsApplyToTheJobsAfterThem) {
-  auto parsed = parse(
+  auto parsed = parse_text(
       "; a comment\n"
       "[global]\n"
       "bs=8k\n"
@@ -58,7 +58,7 @@ TEST(FioJobFile, TwoGlobalSectionsApplyToTheJobsAfterThem) {
 }
 
 TEST(FioJobFile, CommentsBlanksAndBareFlags) {
-  auto parsed = parse(
+  auto parsed = parse_text(
       "# whole-line comment\n"
       "\n"
       "[j]  \n"
@@ -110,7 +110,7 @@ TEST(FioJobFile, EnvironmentAndMachineKeywords) {
   FakeMachine m;
   m.vars["BS"] = "16k";
   m.vars["DEV"] = "/dev/loop7";
-  auto parsed = parse(
+  auto parsed = parse_text(
       "[j]\n"
       "bs=${BS}\n"
       "filename=${DEV}\n"
@@ -138,7 +138,7 @@ TEST(FioJobFile, KbBaseAppliesToTheWholeSection) {
   EXPECT_EQ(j.kb_base, 1000u);
   EXPECT_EQ(j.size, 1000u);
   EXPECT_EQ(j.bs[0], 1024u);
-  auto parsed = parse("[global]\nkb_base=1000\n[a]\nsize=2m\n");
+  auto parsed = parse_text("[global]\nkb_base=1000\n[a]\nsize=2m\n");
   ASSERT_TRUE(parsed.ok());
   EXPECT_EQ(parsed.value().jobs.at(0).size, 2000000u);
   EXPECT_EQ(job_error("kb_base=999"), "job.fio:2: kb_base: '999' is not 1024 or 1000");
@@ -388,26 +388,26 @@ TEST(FioJobFile, LogOptionsAsFio) {
 }
 
 TEST(FioJobFile, ErrorsNameFileLineAndOption) {
-  EXPECT_EQ(error_of(parse("[j]\nrw=read\n\nflow=2\n")),
+  EXPECT_EQ(error_of(parse_text("[j]\nrw=read\n\nflow=2\n")),
             "job.fio:4: flow: not implemented by hostmark (flow control between jobs is not "
             "supported)");
-  EXPECT_EQ(error_of(parse("[j]\nss=iops:10%\n")),
+  EXPECT_EQ(error_of(parse_text("[j]\nss=iops:10%\n")),
             "job.fio:2: ss: not implemented by hostmark (steady-state detection is not supported "
             "(use runtime and time_based))");
-  EXPECT_EQ(error_of(parse("[j]\nzonemode=zbd\n")),
+  EXPECT_EQ(error_of(parse_text("[j]\nzonemode=zbd\n")),
             "job.fio:2: zonemode: not implemented by hostmark (zoned block devices (zonemode) are "
             "not supported)");
-  EXPECT_EQ(error_of(parse("[j]\nfoo=1\n")), "job.fio:2: foo: unknown option");
-  EXPECT_EQ(error_of(parse("[j]\nramp-time=2\n")),
+  EXPECT_EQ(error_of(parse_text("[j]\nfoo=1\n")), "job.fio:2: foo: unknown option");
+  EXPECT_EQ(error_of(parse_text("[j]\nramp-time=2\n")),
             "job.fio:2: ramp-time: unknown option");  // fio takes no '-'
-  EXPECT_EQ(error_of(parse("bs=4k\n[j]\n")), "job.fio:1: bs: option outside of a [section]");
-  EXPECT_EQ(error_of(parse("[j\n")), "job.fio:1: '[j' is not a [section] header");
+  EXPECT_EQ(error_of(parse_text("bs=4k\n[j]\n")), "job.fio:1: bs: option outside of a [section]");
+  EXPECT_EQ(error_of(parse_text("[j\n")), "job.fio:1: '[j' is not a [section] header");
   std::string many = "[j]\n";
   for (int i = 0; i < 10; ++i) many += "; filler\n";
   many += "bs=4q\n";
-  EXPECT_EQ(error_of(parse(many)), "job.fio:12: bs: '4q' is not a size");
+  EXPECT_EQ(error_of(parse_text(many)), "job.fio:12: bs: '4q' is not a size");
   // An error in [global] names its own line too.
-  EXPECT_EQ(error_of(parse("[global]\niodepth=0\n[j]\n")),
+  EXPECT_EQ(error_of(parse_text("[global]\niodepth=0\n[j]\n")),
             "job.fio:2: iodepth: must be at least 1");
 }
 

@@ -24,20 +24,20 @@
 namespace hostmark {
 namespace {
 
-constexpr const char* kFio = "/usr/bin/fio";
+constexpr const char* kOrderFio = "/usr/bin/fio";
 
-#define SKIP_WITHOUT_FIO()     \
-  if (access(kFio, X_OK) != 0) \
-  GTEST_SKIP() << kFio << " is not installed: cannot compare with real fio"
+#define SKIP_WITHOUT_FIO()          \
+  if (access(kOrderFio, X_OK) != 0) \
+  GTEST_SKIP() << kOrderFio << " is not installed: cannot compare with real fio"
 
 struct Both {
   RunOutput fio, hostmark;
 };
 
-Both run_both(const std::vector<std::string>& args) {
+Both run_order_both(const std::vector<std::string>& args) {
   std::vector<std::string> hm{"fio"};
   hm.insert(hm.end(), args.begin(), args.end());
-  return {run_program(kFio, args), run_hostmark(hm)};
+  return {run_program(kOrderFio, args), run_hostmark(hm)};
 }
 
 std::vector<std::string> unified_job(const std::string& mode, const std::string& format) {
@@ -63,7 +63,7 @@ std::set<std::string> direction_keys(const nlohmann::json& job) {
   return keys;
 }
 
-std::set<std::string> keys_of(const nlohmann::json& o) {
+std::set<std::string> order_keys_of(const nlohmann::json& o) {
   std::set<std::string> keys;
   for (auto it = o.begin(); it != o.end(); ++it) keys.insert(it.key());
   return keys;
@@ -92,13 +92,13 @@ std::vector<std::string> sections(const std::string& text) {
 TEST(FioJobOrderVsFio, UnifiedMixedJsonHasOnlyMixedWithFiosKeys) {
   SKIP_WITHOUT_FIO();
   for (const std::string mode : {"mixed", "1"}) {
-    const Both r = run_both(unified_job(mode, "json"));
+    const Both r = run_order_both(unified_job(mode, "json"));
     ASSERT_EQ(r.fio.exit_code, 0) << r.fio.err;
     ASSERT_EQ(r.hostmark.exit_code, 0) << r.hostmark.err;
     const auto f = first_job(r.fio), h = first_job(r.hostmark);
     EXPECT_EQ(direction_keys(h), direction_keys(f)) << mode;
     EXPECT_EQ(direction_keys(h), std::set<std::string>{"mixed"});
-    EXPECT_EQ(keys_of(h["mixed"]), keys_of(f["mixed"]));
+    EXPECT_EQ(order_keys_of(h["mixed"]), order_keys_of(f["mixed"]));
     EXPECT_EQ(h["mixed"]["total_ios"], f["mixed"]["total_ios"]) << "256 I/Os of 4 KiB, as fio";
     EXPECT_EQ(h["mixed"]["io_bytes"].get<std::uint64_t>(), 1u << 20);
   }
@@ -106,11 +106,11 @@ TEST(FioJobOrderVsFio, UnifiedMixedJsonHasOnlyMixedWithFiosKeys) {
 
 TEST(FioJobOrderVsFio, UnifiedBothJsonAddsMixedAfterTheDirections) {
   SKIP_WITHOUT_FIO();
-  const Both r = run_both(unified_job("both", "json"));
+  const Both r = run_order_both(unified_job("both", "json"));
   ASSERT_EQ(r.hostmark.exit_code, 0) << r.hostmark.err;
   const auto f = first_job(r.fio), h = first_job(r.hostmark);
   EXPECT_EQ(direction_keys(h), direction_keys(f));
-  EXPECT_EQ(keys_of(h["mixed"]), keys_of(f["mixed"]));
+  EXPECT_EQ(order_keys_of(h["mixed"]), order_keys_of(f["mixed"]));
   EXPECT_EQ(
       h["mixed"]["total_ios"].get<std::uint64_t>(),
       h["read"]["total_ios"].get<std::uint64_t>() + h["write"]["total_ios"].get<std::uint64_t>());
@@ -119,7 +119,7 @@ TEST(FioJobOrderVsFio, UnifiedBothJsonAddsMixedAfterTheDirections) {
 TEST(FioJobOrderVsFio, UnifiedNormalOutputSectionsAreFios) {
   SKIP_WITHOUT_FIO();
   for (const std::string mode : {"none", "mixed", "both"}) {
-    const Both r = run_both(unified_job(mode, "normal"));
+    const Both r = run_order_both(unified_job(mode, "normal"));
     ASSERT_EQ(r.hostmark.exit_code, 0) << r.hostmark.err;
     const auto fs = sections(r.fio.out), hs = sections(r.hostmark.out);
     // The issued split between read and write is random: compare it only where it is fixed.
@@ -160,7 +160,7 @@ TEST(FioJobOrderVsFio, WaitForStartsTheJobWhenItsWaiteeHasEnded) {
     ScratchDir d;
     const std::string job = d.file("order.fio");
     std::ofstream(job) << write_then_verify(d.path());
-    const RunOutput r = real ? run_program(kFio, {"--output-format=json", job})
+    const RunOutput r = real ? run_program(kOrderFio, {"--output-format=json", job})
                              : run_hostmark({"fio", "--output-format=json", job});
     ASSERT_EQ(r.exit_code, 0) << (real ? "fio: " : "hostmark: ") << r.err;
     const auto j = nlohmann::json::parse(r.out);
@@ -189,7 +189,7 @@ TEST(FioJobOrderVsFio, WaitForRefusesUnknownSelfAndDuplicateWaiteesAsFio) {
   const std::vector<std::string> why{"no job of that name is defined before it",
                                      "a job cannot wait for itself", "2 jobs have that name"};
   for (std::size_t i = 0; i < cases.size(); ++i) {
-    const Both r = run_both(cases[i]);
+    const Both r = run_order_both(cases[i]);
     EXPECT_NE(r.fio.exit_code, 0) << "fio refuses case " << i;
     EXPECT_EQ(r.hostmark.exit_code, 2) << r.hostmark.err;
     EXPECT_EQ(r.hostmark.err.rfind("hostmark: ", 0), 0u) << r.hostmark.err;
@@ -211,8 +211,8 @@ TEST(FioJobOrderVsFio, WaitForInAJobFileNamesFileAndLine) {
 // --max-jobs=N (fio's runner passes --max-jobs=16): fio 3.33 accepts it and ignores it.
 TEST(FioJobOrderVsFio, MaxJobsIsAcceptedAndIgnoredAsFio) {
   SKIP_WITHOUT_FIO();
-  const Both r = run_both({"--max-jobs=2", "--name=a", "--ioengine=null", "--size=1M",
-                           "--numjobs=3", "--output-format=json"});
+  const Both r = run_order_both({"--max-jobs=2", "--name=a", "--ioengine=null", "--size=1M",
+                                 "--numjobs=3", "--output-format=json"});
   EXPECT_EQ(r.fio.exit_code, 0) << r.fio.err;
   EXPECT_EQ(r.hostmark.exit_code, 0) << r.hostmark.err;
   const RunOutput bad = run_hostmark({"fio", "--max-jobs=many", "--name=a", "--ioengine=null"});

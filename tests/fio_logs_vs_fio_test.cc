@@ -22,11 +22,11 @@ namespace hostmark {
 namespace {
 
 namespace fs = std::filesystem;
-constexpr const char* kFio = "/usr/bin/fio";
+constexpr const char* kLogsFio = "/usr/bin/fio";
 
-#define SKIP_WITHOUT_FIO()     \
-  if (access(kFio, X_OK) != 0) \
-  GTEST_SKIP() << kFio << " is not installed: cannot compare with real fio"
+#define SKIP_WITHOUT_FIO()         \
+  if (access(kLogsFio, X_OK) != 0) \
+  GTEST_SKIP() << kLogsFio << " is not installed: cannot compare with real fio"
 
 using Line = std::vector<std::uint64_t>;
 using LogFiles = std::map<std::string, std::vector<Line>>;  // file name -> its lines
@@ -54,7 +54,7 @@ LogFiles logs_in(const std::string& dir) {
   return files;
 }
 
-std::set<std::string> names(const LogFiles& files) {
+std::set<std::string> log_names(const LogFiles& files) {
   std::set<std::string> out;
   for (const auto& [name, lines] : files) out.insert(name);
   return out;
@@ -66,7 +66,7 @@ struct BothRuns {
 
 // Runs `options` (job options, without --name and --filename) with fio and with hostmark, each
 // with a data file and the log prefix "p" in a directory of its own.
-BothRuns run_both(const std::vector<std::string>& options) {
+BothRuns run_logs_both(const std::vector<std::string>& options) {
   BothRuns out;
   ScratchDir theirs, mine;
   const auto args = [&options](const ScratchDir& d) {
@@ -80,7 +80,7 @@ BothRuns run_both(const std::vector<std::string>& options) {
     }
     return a;
   };
-  const RunOutput f = run_program(kFio, args(theirs));
+  const RunOutput f = run_program(kLogsFio, args(theirs));
   EXPECT_EQ(f.exit_code, 0) << f.err;
   auto ours_args = args(mine);
   ours_args.insert(ours_args.begin(), "fio");
@@ -110,7 +110,7 @@ void expect_monotonic(const std::string& name, const std::vector<Line>& lines) {
 
 const std::vector<std::string> kJob{"--size=4M", "--bs=4k", "--ioengine=psync"};
 
-std::vector<std::string> job(std::initializer_list<std::string> more) {
+std::vector<std::string> logged_job(std::initializer_list<std::string> more) {
   std::vector<std::string> v = kJob;
   v.insert(v.end(), more);
   return v;
@@ -118,12 +118,12 @@ std::vector<std::string> job(std::initializer_list<std::string> more) {
 
 TEST(FioLogsVsFio, OneLinePerIoForEachLogOfARandomRead) {
   SKIP_WITHOUT_FIO();
-  const BothRuns r = run_both(
-      job({"--rw=randread", "--write_lat_log=p", "--write_bw_log=p", "--write_iops_log=p"}));
+  const BothRuns r = run_logs_both(
+      logged_job({"--rw=randread", "--write_lat_log=p", "--write_bw_log=p", "--write_iops_log=p"}));
   const std::set<std::string> expected{"p_bw.1.log", "p_clat.1.log", "p_iops.1.log", "p_lat.1.log",
                                        "p_slat.1.log"};
-  EXPECT_EQ(names(r.fio), expected);
-  ASSERT_EQ(names(r.ours), expected);
+  EXPECT_EQ(log_names(r.fio), expected);
+  ASSERT_EQ(log_names(r.ours), expected);
   expect_same_columns(r);
   for (const auto& [name, lines] : r.ours) {
     const std::size_t want = name == "p_slat.1.log" ? 0 : 1024;  // psync: no submission latency
@@ -150,8 +150,9 @@ TEST(FioLogsVsFio, OneLinePerIoForEachLogOfARandomRead) {
 
 TEST(FioLogsVsFio, LogOffsetAddsTheOffsetColumnOfAWrite) {
   SKIP_WITHOUT_FIO();
-  const BothRuns r = run_both(job({"--rw=randwrite", "--write_lat_log=p", "--log_offset=1"}));
-  EXPECT_EQ(names(r.ours), names(r.fio));
+  const BothRuns r =
+      run_logs_both(logged_job({"--rw=randwrite", "--write_lat_log=p", "--log_offset=1"}));
+  EXPECT_EQ(log_names(r.ours), log_names(r.fio));
   expect_same_columns(r);
   const auto& lines = r.ours.at("p_clat.1.log");
   ASSERT_EQ(lines.size(), 1024u);
@@ -168,14 +169,15 @@ TEST(FioLogsVsFio, LogOffsetAddsTheOffsetColumnOfAWrite) {
 
 TEST(FioLogsVsFio, NumjobsNumberTheFilesAndPerJobLogsZeroSharesThem) {
   SKIP_WITHOUT_FIO();
-  const BothRuns per_job = run_both(job({"--rw=randread", "--numjobs=2", "--write_bw_log=p"}));
+  const BothRuns per_job =
+      run_logs_both(logged_job({"--rw=randread", "--numjobs=2", "--write_bw_log=p"}));
   const std::set<std::string> numbered{"p_bw.1.log", "p_bw.2.log"};
-  EXPECT_EQ(names(per_job.fio), numbered);
-  EXPECT_EQ(names(per_job.ours), numbered);
-  const BothRuns shared =
-      run_both(job({"--rw=randread", "--numjobs=2", "--per_job_logs=0", "--write_bw_log=p"}));
-  EXPECT_EQ(names(shared.fio), std::set<std::string>{"p_bw.log"});
-  ASSERT_EQ(names(shared.ours), std::set<std::string>{"p_bw.log"});
+  EXPECT_EQ(log_names(per_job.fio), numbered);
+  EXPECT_EQ(log_names(per_job.ours), numbered);
+  const BothRuns shared = run_logs_both(
+      logged_job({"--rw=randread", "--numjobs=2", "--per_job_logs=0", "--write_bw_log=p"}));
+  EXPECT_EQ(log_names(shared.fio), std::set<std::string>{"p_bw.log"});
+  ASSERT_EQ(log_names(shared.ours), std::set<std::string>{"p_bw.log"});
   expect_same_columns(shared);
   EXPECT_EQ(shared.fio.at("p_bw.log").size(), 2048u);
   EXPECT_EQ(shared.ours.at("p_bw.log").size(), 2048u) << "both jobs' lines, one after the other";
@@ -183,10 +185,10 @@ TEST(FioLogsVsFio, NumjobsNumberTheFilesAndPerJobLogsZeroSharesThem) {
 
 TEST(FioLogsVsFio, LogAvgMsecWritesOneLinePerWindow) {
   SKIP_WITHOUT_FIO();
-  const BothRuns r =
-      run_both(job({"--rw=randread", "--time_based", "--runtime=1", "--log_avg_msec=100",
-                    "--write_lat_log=p", "--write_bw_log=p", "--write_iops_log=p"}));
-  EXPECT_EQ(names(r.ours), names(r.fio));
+  const BothRuns r = run_logs_both(
+      logged_job({"--rw=randread", "--time_based", "--runtime=1", "--log_avg_msec=100",
+                  "--write_lat_log=p", "--write_bw_log=p", "--write_iops_log=p"}));
+  EXPECT_EQ(log_names(r.ours), log_names(r.fio));
   expect_same_columns(r);
   for (const auto& [name, lines] : r.ours) {
     if (name == "p_slat.1.log") {
@@ -213,11 +215,12 @@ TEST(FioLogsVsFio, LogAvgMsecWritesOneLinePerWindow) {
 TEST(FioLogsVsFio, LogMaxValueIsNoLessThanTheMean) {
   SKIP_WITHOUT_FIO();
   const auto options = [](bool max) {
-    return job({"--rw=randread", "--number_ios=600", "--rate_iops=2000", "--log_avg_msec=100",
-                "--write_lat_log=p", max ? "--log_max_value=1" : "--log_max_value=0"});
+    return logged_job({"--rw=randread", "--number_ios=600", "--rate_iops=2000",
+                       "--log_avg_msec=100", "--write_lat_log=p",
+                       max ? "--log_max_value=1" : "--log_max_value=0"});
   };
-  const BothRuns mean = run_both(options(false));
-  const BothRuns max = run_both(options(true));
+  const BothRuns mean = run_logs_both(options(false));
+  const BothRuns max = run_logs_both(options(true));
   expect_same_columns(max);
   const auto& means = mean.ours.at("p_lat.1.log");
   const auto& maxes = max.ours.at("p_lat.1.log");
@@ -232,11 +235,11 @@ TEST(FioLogsVsFio, LogMaxValueIsNoLessThanTheMean) {
 TEST(FioLogsVsFio, HistogramLogHasFiosBucketsPerWindow) {
   SKIP_WITHOUT_FIO();
   for (const char* coarseness : {"0", "3"}) {
-    const BothRuns r =
-        run_both(job({"--rw=randread", "--time_based", "--runtime=1", "--write_hist_log=p",
-                      "--log_hist_msec=100", std::string("--log_hist_coarseness=") + coarseness}));
-    EXPECT_EQ(names(r.fio), std::set<std::string>{"p_clat_hist.1.log"});
-    ASSERT_EQ(names(r.ours), std::set<std::string>{"p_clat_hist.1.log"});
+    const BothRuns r = run_logs_both(
+        logged_job({"--rw=randread", "--time_based", "--runtime=1", "--write_hist_log=p",
+                    "--log_hist_msec=100", std::string("--log_hist_coarseness=") + coarseness}));
+    EXPECT_EQ(log_names(r.fio), std::set<std::string>{"p_clat_hist.1.log"});
+    ASSERT_EQ(log_names(r.ours), std::set<std::string>{"p_clat_hist.1.log"});
     expect_same_columns(r);
     const auto& lines = r.ours.at("p_clat_hist.1.log");
     const std::size_t columns = 3 + (1856 >> std::stoi(coarseness));
@@ -258,9 +261,9 @@ TEST(FioLogsVsFio, HistogramLogHasFiosBucketsPerWindow) {
 
 TEST(FioLogsVsFio, AsynchronousEngineLogsSubmissionLatency) {
   SKIP_WITHOUT_FIO();
-  const BothRuns r = run_both({"--size=4M", "--bs=4k", "--ioengine=libaio", "--iodepth=4",
-                               "--rw=randread", "--write_lat_log=p"});
-  EXPECT_EQ(names(r.ours), names(r.fio));
+  const BothRuns r = run_logs_both({"--size=4M", "--bs=4k", "--ioengine=libaio", "--iodepth=4",
+                                    "--rw=randread", "--write_lat_log=p"});
+  EXPECT_EQ(log_names(r.ours), log_names(r.fio));
   expect_same_columns(r);
   if (r.fio.at("p_slat.1.log").size() != 1024)
     GTEST_SKIP() << "fio logged no submission latency with libaio here";

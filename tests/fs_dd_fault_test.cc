@@ -30,7 +30,7 @@ using testing::FaultSyscalls;
 
 // 64 KiB of data in 8 KiB chunks (8 writes at 0, 8192, ... then reads), 16 seeks, no
 // metadata tests unless `files` is set.
-fsbench::FsOptions data_options(const ScratchDir& dir, platform::Syscalls& sys) {
+fsbench::FsOptions dd_data_options(const ScratchDir& dir, platform::Syscalls& sys) {
   fsbench::FsOptions o;
   o.dir = dir.path();
   o.name = "fault";
@@ -73,7 +73,7 @@ TEST_P(FsFaultTest, EndsWithOneLineNamingFileAndOffsetAndLeavesNothing) {
   const ScratchDir dir;
   FaultSyscalls sys(GetParam().script);
   Result r;
-  const std::string error = run_fs(data_options(dir, sys), r);
+  const std::string error = run_fs(dd_data_options(dir, sys), r);
   EXPECT_TRUE(std::regex_match(error, std::regex(data_file_error(dir, GetParam().error)))) << error;
   EXPECT_EQ(sys.injected(), 1U);
   EXPECT_TRUE(dir.empty()) << "the work directory was left behind";
@@ -98,7 +98,7 @@ TEST(FsFaultTest, EintrEagainAndShortTransfersAreRetriedOrContinued) {
   FaultSyscalls sys(
       "write #2 EINTR; write #5 EAGAIN; write every 3 short; read #4 EINTR; read every 5 short");
   Result r;
-  EXPECT_EQ(run_fs(data_options(dir, sys), r), "");
+  EXPECT_EQ(run_fs(dd_data_options(dir, sys), r), "");
   std::vector<std::string> names;
   for (const Phase& p : r.phases) names.push_back(p.name);
   EXPECT_EQ(names, (std::vector<std::string>{"put_block", "rewrite", "get_block", "seeks"}));
@@ -109,7 +109,7 @@ TEST(FsFaultTest, EintrEagainAndShortTransfersAreRetriedOrContinued) {
 TEST(FsFaultTest, FileTestWriteEnospcNamesTheFileAndLeavesNothing) {
   const ScratchDir dir;
   FaultSyscalls sys("write #100 ENOSPC");
-  fsbench::FsOptions o = data_options(dir, sys);
+  fsbench::FsOptions o = dd_data_options(dir, sys);
   o.size_bytes = 0;  // the metadata tests only: 1024 files of 4 KiB
   o.files_k = 1;
   o.file_min_bytes = o.file_max_bytes = 4096;

@@ -9,7 +9,7 @@
 namespace hostmark {
 namespace {
 
-std::uint64_t total(const std::vector<LatencyBucket>& buckets) {
+std::uint64_t total_count(const std::vector<LatencyBucket>& buckets) {
   std::uint64_t n = 0;
   for (const auto& b : buckets) n += b.count;
   return n;
@@ -50,7 +50,7 @@ TEST(HistogramBucketsTest, WideDistributionsAreJoinedUnderTheCapWithEveryValueKe
   ASSERT_GT(full.size(), 512u) << "the test needs a distribution wider than the cap";
   const auto kept = histogram_buckets(h);
   EXPECT_LE(kept.size(), kMaxLatencyBuckets);
-  EXPECT_EQ(total(kept), h.count());
+  EXPECT_EQ(total_count(kept), h.count());
   expect_ascending_and_disjoint(kept);
   EXPECT_EQ(kept.front().lower_ns, h.min_ns());
   EXPECT_EQ(kept.back().upper_ns, h.max_ns());

@@ -10,7 +10,7 @@
 namespace hostmark {
 namespace {
 
-std::string render(const std::vector<ReportEntry>& entries) {
+std::string render_report(const std::vector<ReportEntry>& entries) {
   std::ostringstream out;
   write_html_report({entries, "2026-12-03T10:00:00Z", "0.1.0"}, out);
   return out.str();
@@ -19,7 +19,7 @@ std::string render(const std::vector<ReportEntry>& entries) {
 ReportEntry sample_entry() { return {"file /tmp/r.json", report_sample_result(), {}, {}}; }
 
 TEST(HtmlReport, IsOneCompleteDocument) {
-  const std::string html = render({sample_entry()});
+  const std::string html = render_report({sample_entry()});
   EXPECT_EQ(html.rfind("<!DOCTYPE html>\n<html lang=\"en\">", 0), 0u);
   EXPECT_NE(html.find("<meta charset=\"utf-8\">"), std::string::npos);
   EXPECT_EQ(count_occurrences(html, "<style>"), 1);
@@ -33,7 +33,7 @@ TEST(HtmlReport, IsOneCompleteDocument) {
 }
 
 TEST(HtmlReport, FetchesNothingAndRunsNothing) {
-  const std::string html = render({sample_entry(), sample_entry()});
+  const std::string html = render_report({sample_entry(), sample_entry()});
   EXPECT_EQ(html.find("http://"), std::string::npos);
   EXPECT_EQ(html.find("https://"), std::string::npos);
   EXPECT_EQ(html.find("src="), std::string::npos);
@@ -45,7 +45,7 @@ TEST(HtmlReport, FetchesNothingAndRunsNothing) {
 }
 
 TEST(HtmlReport, EscapesEveryText) {
-  const std::string html = render({sample_entry()});
+  const std::string html = render_report({sample_entry()});
   EXPECT_NE(html.find("web&lt;1&gt;&amp;&quot;quoted&quot;"), std::string::npos);
   EXPECT_NE(html.find("Test CPU &lt;script&gt;alert(1)&lt;/script&gt;"), std::string::npos);
   EXPECT_NE(html.find("/tmp/a&amp;b &lt;c&gt;"), std::string::npos);
@@ -56,7 +56,7 @@ TEST(HtmlReport, EscapesEveryText) {
 }
 
 TEST(HtmlReport, HasContextStorageWarningsAndPhaseTablesWithUnits) {
-  const std::string html = render({sample_entry()});
+  const std::string html = render_report({sample_entry()});
   EXPECT_NE(html.find("<td>kernel</td><td>6.1.0-18-amd64 </td>"), std::string::npos);
   EXPECT_NE(html.find("<td>8 GiB</td>"), std::string::npos);
   EXPECT_NE(html.find("<td>kvm</td>"), std::string::npos);
@@ -74,7 +74,7 @@ TEST(HtmlReport, HasContextStorageWarningsAndPhaseTablesWithUnits) {
 }
 
 TEST(HtmlReport, DrawsEveryKindOfChartTheResultHasDataFor) {
-  const std::string html = render({sample_entry()});
+  const std::string html = render_report({sample_entry()});
   EXPECT_NE(html.find(">Throughput over time</text>"), std::string::npos);
   EXPECT_NE(html.find(">Latency percentiles</text>"), std::string::npos);
   EXPECT_NE(html.find(">p99.9</text>"), std::string::npos);
@@ -99,7 +99,7 @@ TEST(HtmlReport, NoDataNoCharts) {
   Result r;
   r.command = "info";
   r.context.hostname = "h";
-  const std::string html = render({{"x", r, {}, {}}});
+  const std::string html = render_report({{"x", r, {}, {}}});
   EXPECT_EQ(html.find("<svg"), std::string::npos);
   EXPECT_EQ(html.find("<h3>Charts</h3>"), std::string::npos);
   EXPECT_EQ(html.find("nan"), std::string::npos);
@@ -115,7 +115,7 @@ TEST(HtmlReport, ReferencesAndComparison) {
   b.result.context.hostname = "other";
   b.figures = {{"cpu.k", "CPU: single thread", 1100, "events/s", true},
                {"mem.k", "memory latency", 99, "ns", false}};
-  const std::string html = render({a, b});
+  const std::string html = render_report({a, b});
   EXPECT_NE(html.find(">CPU: single thread vs references</text>"), std::string::npos);
   EXPECT_NE(html.find("Server &lt;2&gt;"), std::string::npos);
   EXPECT_EQ(count_occurrences(html, "<section class=\"result\""), 2);

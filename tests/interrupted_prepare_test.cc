@@ -85,7 +85,7 @@ TEST(InterruptedPrepareTest, FileioShortFileIsNamedByRunAndCompletedByPrepare) {
 }
 
 // The sysbench arguments that reach `o`'s database.
-std::vector<std::string> db_args(const db::ConnectOptions& o) {
+std::vector<std::string> connect_args(const db::ConnectOptions& o) {
   switch (o.kind) {
     case db::DriverKind::kSqlite: return {"--db-driver=sqlite", "--sqlite-db=" + o.sqlite_path};
     case db::DriverKind::kMysql:
@@ -106,7 +106,7 @@ class InterruptedOltpPrepareTest : public ::testing::TestWithParam<std::string> 
  protected:
   std::vector<std::string> sb(const std::vector<std::string>& more) const {
     std::vector<std::string> args = {"sysbench", "oltp_read_only", "--tables=2"};
-    const auto db = db_args(options_);
+    const auto db = connect_args(options_);
     args.insert(args.end(), db.begin(), db.end());
     args.insert(args.end(), more.begin(), more.end());
     return args;

@@ -7,10 +7,10 @@
 namespace hostmark::monitor {
 namespace {
 
-DiskSample sample(std::uint64_t rd_ios, std::uint64_t rd_merges, std::uint64_t rd_sectors,
-                  std::uint64_t rd_ticks, std::uint64_t wr_ios, std::uint64_t wr_merges,
-                  std::uint64_t wr_sectors, std::uint64_t wr_ticks, std::uint64_t io_ticks,
-                  std::uint64_t in_queue) {
+DiskSample rates_sample(std::uint64_t rd_ios, std::uint64_t rd_merges, std::uint64_t rd_sectors,
+                        std::uint64_t rd_ticks, std::uint64_t wr_ios, std::uint64_t wr_merges,
+                        std::uint64_t wr_sectors, std::uint64_t wr_ticks, std::uint64_t io_ticks,
+                        std::uint64_t in_queue) {
   DiskSample s;
   s.name = "sda";
   s.fields = 17;
@@ -21,9 +21,9 @@ DiskSample sample(std::uint64_t rd_ios, std::uint64_t rd_merges, std::uint64_t r
 }
 
 TEST(MonitorDiskRatesTest, GoldenValuesOverTwoSeconds) {
-  DiskSample b = sample(100, 10, 800, 50, 200, 0, 3200, 400, 1000, 2000);
+  DiskSample b = rates_sample(100, 10, 800, 50, 200, 0, 3200, 400, 1000, 2000);
   b.fl_ios = 5, b.fl_ticks_ms = 10;
-  DiskSample a = sample(300, 60, 2400, 450, 300, 25, 5200, 900, 1500, 3800);
+  DiskSample a = rates_sample(300, 60, 2400, 450, 300, 25, 5200, 900, 1500, 3800);
   a.dc_ios = 4, a.dc_sectors = 8192, a.dc_ticks_ms = 12;
   a.fl_ios = 15, a.fl_ticks_ms = 30;
   // Deltas: 200 reads (50 merges, 1600 sectors, 400 ms), 100 writes (25 merges, 2000
@@ -58,7 +58,7 @@ TEST(MonitorDiskRatesTest, GoldenValuesOverTwoSeconds) {
 }
 
 TEST(MonitorDiskRatesTest, NoRequestsMeansZerosNotNan) {
-  const DiskSample s = sample(5, 0, 40, 3, 0, 0, 0, 0, 7, 9);
+  const DiskSample s = rates_sample(5, 0, 40, 3, 0, 0, 0, 0, 7, 9);
   const DiskRates r = disk_rates(s, s, 1.0);
   EXPECT_DOUBLE_EQ(r.r_await_ms, 0.0);
   EXPECT_DOUBLE_EQ(r.rareq_kb, 0.0);
@@ -68,8 +68,8 @@ TEST(MonitorDiskRatesTest, NoRequestsMeansZerosNotNan) {
 
 TEST(MonitorDiskRatesTest, ThirtyTwoBitCountersWrap) {
   // A 32-bit kernel's unsigned long wrapped between the samples.
-  const DiskSample b = sample(0xfffffff0u, 0, 0xffffff00u, 0xfffffff6u, 10, 0, 80, 5, 0, 0);
-  const DiskSample a = sample(0x10, 0, 0x100, 10, 20, 0, 160, 10, 0, 0);
+  const DiskSample b = rates_sample(0xfffffff0u, 0, 0xffffff00u, 0xfffffff6u, 10, 0, 80, 5, 0, 0);
+  const DiskSample a = rates_sample(0x10, 0, 0x100, 10, 20, 0, 160, 10, 0, 0);
   const DiskRates r = disk_rates(b, a, 1.0);
   EXPECT_DOUBLE_EQ(r.r_s, 32.0);              // 0x20 requests
   EXPECT_DOUBLE_EQ(r.rkb_s, 512.0 / 2);       // 0x200 sectors
@@ -78,8 +78,8 @@ TEST(MonitorDiskRatesTest, ThirtyTwoBitCountersWrap) {
 
 TEST(MonitorDiskRatesTest, ALargeCounterGoingBackwardsCountsAsZero) {
   // Reads went on, but the written-sector counter (above 32 bits) went back: 0, not 2^64-ish.
-  const DiskSample b = sample(10, 0, 80, 5, 10, 0, 0x200000000ull, 5, 100, 100);
-  const DiskSample a = sample(20, 0, 160, 10, 10, 0, 0x100000000ull, 5, 90, 100);
+  const DiskSample b = rates_sample(10, 0, 80, 5, 10, 0, 0x200000000ull, 5, 100, 100);
+  const DiskSample a = rates_sample(20, 0, 160, 10, 10, 0, 0x100000000ull, 5, 90, 100);
   const DiskRates r = disk_rates(b, a, 1.0);
   EXPECT_DOUBLE_EQ(r.wkb_s, 0.0);
   EXPECT_EQ(r.wr_sectors, 0u);
@@ -89,8 +89,8 @@ TEST(MonitorDiskRatesTest, ALargeCounterGoingBackwardsCountsAsZero) {
 
 TEST(MonitorDiskRatesTest, ADeviceThatRestartedIsComputedAgainstZero) {
   // Removed and added again: fewer requests and fewer sectors than before.
-  const DiskSample b = sample(1000, 0, 8000, 500, 1000, 0, 8000, 500, 4000, 4000);
-  const DiskSample a = sample(10, 0, 80, 20, 5, 0, 40, 10, 30, 30);
+  const DiskSample b = rates_sample(1000, 0, 8000, 500, 1000, 0, 8000, 500, 4000, 4000);
+  const DiskSample a = rates_sample(10, 0, 80, 20, 5, 0, 40, 10, 30, 30);
   const DiskRates r = disk_rates(b, a, 2.0);
   EXPECT_DOUBLE_EQ(r.r_s, 5.0);
   EXPECT_DOUBLE_EQ(r.w_s, 2.5);
@@ -100,8 +100,8 @@ TEST(MonitorDiskRatesTest, ADeviceThatRestartedIsComputedAgainstZero) {
 }
 
 TEST(MonitorDiskRatesTest, OldElevenFieldKernelsHaveNoDiscardOrFlush) {
-  DiskSample b = sample(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-  DiskSample a = sample(4, 0, 32, 8, 0, 0, 0, 0, 8, 8);
+  DiskSample b = rates_sample(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+  DiskSample a = rates_sample(4, 0, 32, 8, 0, 0, 0, 0, 8, 8);
   b.fields = a.fields = 11;
   const DiskRates r = disk_rates(b, a, 1.0);
   EXPECT_DOUBLE_EQ(r.d_s, 0.0);

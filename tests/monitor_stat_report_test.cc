@@ -6,7 +6,7 @@
 namespace hostmark::monitor {
 namespace {
 
-DiskSample disk(const std::string& name, std::uint64_t reads, bool partition = false) {
+DiskSample stat_disk(const std::string& name, std::uint64_t reads, bool partition = false) {
   DiskSample d;
   d.name = name;
   d.partition = partition;
@@ -16,7 +16,7 @@ DiskSample disk(const std::string& name, std::uint64_t reads, bool partition = f
   return d;
 }
 
-StatSample at(std::uint64_t uptime_ms, std::vector<DiskSample> disks) {
+StatSample stat_at(std::uint64_t uptime_ms, std::vector<DiskSample> disks) {
   StatSample s;
   s.uptime_ms = uptime_ms;
   s.disks = std::move(disks);
@@ -32,7 +32,7 @@ std::vector<std::string> names(const StatReport& r) {
 }
 
 TEST(MonitorStatReportTest, FirstReportIsSinceBoot) {
-  const StatSample s = at(200'000, {disk("vda", 1000)});
+  const StatSample s = stat_at(200'000, {stat_disk("vda", 1000)});
   const StatReport r = make_report(nullptr, s, {});
   EXPECT_TRUE(r.since_boot);
   EXPECT_DOUBLE_EQ(r.interval_s, 200.0);
@@ -42,7 +42,8 @@ TEST(MonitorStatReportTest, FirstReportIsSinceBoot) {
 }
 
 TEST(MonitorStatReportTest, UnusedDevicesAreHiddenUnlessAsked) {
-  const StatSample s = at(1000, {disk("vdb", 0), disk("vda", 3), disk("loop3", 0)});
+  const StatSample s =
+      stat_at(1000, {stat_disk("vdb", 0), stat_disk("vda", 3), stat_disk("loop3", 0)});
   EXPECT_EQ(names(make_report(nullptr, s, {})), std::vector<std::string>{"vda"});
   DeviceFilter all;
   all.show_unused = true;  // "ALL"
@@ -55,8 +56,9 @@ TEST(MonitorStatReportTest, UnusedDevicesAreHiddenUnlessAsked) {
 }
 
 TEST(MonitorStatReportTest, PartitionsOfANamedDiskOrAll) {
-  const StatSample s = at(1000, {disk("vda", 3), disk("vda1", 2, true), disk("vda2", 0, true),
-                                 disk("vdb", 1), disk("vdb1", 1, true)});
+  const StatSample s =
+      stat_at(1000, {stat_disk("vda", 3), stat_disk("vda1", 2, true), stat_disk("vda2", 0, true),
+                     stat_disk("vdb", 1), stat_disk("vdb1", 1, true)});
   DeviceFilter p;
   p.with_partitions = {"vda"};
   p.show_unused = true;
@@ -70,8 +72,10 @@ TEST(MonitorStatReportTest, PartitionsOfANamedDiskOrAll) {
 }
 
 TEST(MonitorStatReportTest, OmitInactiveAndDevicesComingAndGoing) {
-  const StatSample b = at(10'000, {disk("vda", 100), disk("vdb", 50), disk("old", 7)});
-  const StatSample a = at(12'000, {disk("vda", 100), disk("vdb", 60), disk("new", 8)});
+  const StatSample b =
+      stat_at(10'000, {stat_disk("vda", 100), stat_disk("vdb", 50), stat_disk("old", 7)});
+  const StatSample a =
+      stat_at(12'000, {stat_disk("vda", 100), stat_disk("vdb", 60), stat_disk("new", 8)});
   DeviceFilter z;
   z.omit_inactive = true;
   const StatReport r = make_report(&b, a, z);
@@ -84,8 +88,8 @@ TEST(MonitorStatReportTest, OmitInactiveAndDevicesComingAndGoing) {
 }
 
 TEST(MonitorStatReportTest, SarSumsTheRowsGiven) {
-  const StatSample b = at(0, {disk("vda", 0), disk("vdb", 0)});
-  const StatSample a = at(1000, {disk("vda", 10), disk("vdb", 30)});
+  const StatSample b = stat_at(0, {stat_disk("vda", 0), stat_disk("vdb", 0)});
+  const StatSample a = stat_at(1000, {stat_disk("vda", 10), stat_disk("vdb", 30)});
   const StatReport r = make_report(&b, a, {});
   const SarSummary s = sar_summary(r.devices);
   EXPECT_DOUBLE_EQ(s.rtps, 40.0);

@@ -32,7 +32,7 @@ std::string listing(const ScratchDir& d) {
   return s;
 }
 
-const nlohmann::json* metric(const nlohmann::json& phase, const std::string& name) {
+const nlohmann::json* rank_metric(const nlohmann::json& phase, const std::string& name) {
   for (const auto& m : phase["metrics"])
     if (m["name"] == name) return &m;
   return nullptr;
@@ -237,12 +237,12 @@ TEST(MpiCliTest, SavedResultHasASingleRunsFiguresHistogramAndSeries) {
   const auto& w = saved["phases"][0];
   EXPECT_EQ(w["name"], "w");
   for (const char* name : {"mb_per_s", "write_mb_per_s"}) {
-    const auto* m = metric(w, name);
+    const auto* m = rank_metric(w, name);
     ASSERT_NE(m, nullptr) << name << " in " << w.dump();
     EXPECT_EQ((*m)["unit"], "MB/s");
     EXPECT_GT((*m)["value"].get<double>(), 0.0);
   }
-  EXPECT_EQ(metric(w, "write_mib_per_s"), nullptr) << "named like a single run's";
+  EXPECT_EQ(rank_metric(w, "write_mib_per_s"), nullptr) << "named like a single run's";
   std::uint64_t counted = 0;
   for (const auto& bucket : w["latency_histogram"]) counted += bucket[2].get<std::uint64_t>();
   EXPECT_EQ(counted, ios) << "the histogram holds every rank's I/Os";
@@ -254,7 +254,7 @@ TEST(MpiCliTest, SavedResultHasASingleRunsFiguresHistogramAndSeries) {
   const auto& ranks = saved["phases"][1];
   EXPECT_EQ(ranks["name"], "mpi.ranks");
   for (const char* name : {"rank0_mb_per_s", "rank1_mb_per_s", "host0_mb_per_s"})
-    EXPECT_NE(metric(ranks, name), nullptr) << name << " in " << ranks.dump();
+    EXPECT_NE(rank_metric(ranks, name), nullptr) << name << " in " << ranks.dump();
   EXPECT_EQ(saved["options"]["mpi_ranks"], "2");
   EXPECT_TRUE(work.empty());
 }

@@ -26,7 +26,7 @@ std::vector<std::string> cluster_args(const ScratchDir& d, const char* format) {
       "8M",      "--md-files", "1",          "--no-save", std::string("--output-format=") + format};
 }
 
-const nlohmann::json* find_metric(const nlohmann::json& phase, const std::string& name) {
+const nlohmann::json* cluster_metric(const nlohmann::json& phase, const std::string& name) {
   for (const auto& m : phase["metrics"])
     if (m["name"] == name) return &m;
   return nullptr;
@@ -43,7 +43,7 @@ void expect_scored_phases(const RunOutput& r, int np) {
   double log_bw = 0, log_md = 0;
   for (const auto& name : kIorPhases) {
     ASSERT_TRUE(phases.count(name)) << name;
-    const auto* m = find_metric(phases[name], "gib_per_s");
+    const auto* m = cluster_metric(phases[name], "gib_per_s");
     ASSERT_NE(m, nullptr) << name;
     EXPECT_EQ((*m)["unit"], "GiB/s");
     EXPECT_GT((*m)["value"].get<double>(), 0) << name;
@@ -51,21 +51,21 @@ void expect_scored_phases(const RunOutput& r, int np) {
   }
   for (const auto& name : kMdPhases) {
     ASSERT_TRUE(phases.count(name)) << name;
-    const auto* m = find_metric(phases[name], "kiops");
+    const auto* m = cluster_metric(phases[name], "kiops");
     ASSERT_NE(m, nullptr) << name;
     EXPECT_EQ((*m)["unit"], "kIOPS");
     EXPECT_GT((*m)["value"].get<double>(), 0) << name;
     log_md += std::log((*m)["value"].get<double>());
     // Every rank's 1024 files.
-    EXPECT_EQ((*find_metric(phases[name], "work"))["value"].get<double>(), 1024.0 * np) << name;
+    EXPECT_EQ((*cluster_metric(phases[name], "work"))["value"].get<double>(), 1024.0 * np) << name;
   }
   ASSERT_TRUE(phases.count("score"));
   const double bw = std::exp(log_bw / 4), md = std::exp(log_md / 7);
   const auto& score = phases["score"];
-  EXPECT_NEAR((*find_metric(score, "bandwidth_score"))["value"].get<double>(), bw, bw * 1e-9);
-  EXPECT_NEAR((*find_metric(score, "metadata_score"))["value"].get<double>(), md, md * 1e-9);
+  EXPECT_NEAR((*cluster_metric(score, "bandwidth_score"))["value"].get<double>(), bw, bw * 1e-9);
+  EXPECT_NEAR((*cluster_metric(score, "metadata_score"))["value"].get<double>(), md, md * 1e-9);
   const double total = std::sqrt(bw * md);
-  EXPECT_NEAR((*find_metric(score, "total_score"))["value"].get<double>(), total, total * 1e-9);
+  EXPECT_NEAR((*cluster_metric(score, "total_score"))["value"].get<double>(), total, total * 1e-9);
 }
 
 TEST(ClusterCliTest, OneProcessHasEveryPhaseAndItsScores) {

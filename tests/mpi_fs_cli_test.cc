@@ -13,14 +13,14 @@
 namespace hostmark {
 namespace {
 
-double metric(const nlohmann::json& phase, const std::string& name) {
+double fs_metric_value(const nlohmann::json& phase, const std::string& name) {
   for (const auto& m : phase["metrics"])
     if (m["name"] == name) return m["value"].get<double>();
   ADD_FAILURE() << "no metric " << name << " in " << phase["name"];
   return -1;
 }
 
-void expect_sum_of_ranks(int np, const std::string& size) {
+void expect_fs_sum_of_ranks(int np, const std::string& size) {
   ScratchDir d;
   const RunOutput r = mpirun(np, {"fs", d.path(), "--size", size, "--files", "1", "--keep-cache",
                                   "--output-format=json", "--no-save"});
@@ -41,16 +41,16 @@ void expect_sum_of_ranks(int np, const std::string& size) {
     const bool bytes =
         p["name"] == "put_block" || p["name"] == "rewrite" || p["name"] == "get_block";
     const double per_rank = bytes ? 1024.0 * 1024.0 : 1024.0;
-    const double work = metric(p, "work");
+    const double work = fs_metric_value(p, "work");
     EXPECT_EQ(work, per_rank * np) << p["name"];
-    EXPECT_EQ(metric(p, "ranks"), np);
+    EXPECT_EQ(fs_metric_value(p, "ranks"), np);
     // The aggregate rate is the work of every rank over the longest rank's time.
     double longest = 0;
     for (int rank = 0; rank < np; ++rank)
-      longest = std::max(longest, metric(p, "rank" + std::to_string(rank) + ".time_s"));
+      longest = std::max(longest, fs_metric_value(p, "rank" + std::to_string(rank) + ".time_s"));
     EXPECT_DOUBLE_EQ(p["duration_s"].get<double>(), longest) << p["name"];
     const double rate = bytes ? work / 1024.0 / longest : work / longest;
-    EXPECT_NEAR(metric(p, "rate"), rate, rate * 1e-9) << p["name"];
+    EXPECT_NEAR(fs_metric_value(p, "rate"), rate, rate * 1e-9) << p["name"];
     // Every operation of every rank is in the merged histogram.
     const double ops = bytes ? work / 8192.0 : work;  // the block tests time each 8 KiB chunk
     EXPECT_EQ(p["latency"]["count"].get<double>(), ops) << p["name"];
@@ -63,12 +63,12 @@ void expect_sum_of_ranks(int np, const std::string& size) {
 
 TEST(MpiFsCliTest, TwoRanksAggregateIsTheSumOfRanks) {
   SKIP_WITHOUT_MPI();
-  expect_sum_of_ranks(2, "1M");
+  expect_fs_sum_of_ranks(2, "1M");
 }
 
 TEST(MpiFsCliTest, FourRanksAggregateIsTheSumOfRanks) {
   SKIP_WITHOUT_MPI();
-  expect_sum_of_ranks(4, "0");
+  expect_fs_sum_of_ranks(4, "0");
 }
 
 TEST(MpiFsCliTest, NormalOutputLabelsTheRankCount) {

@@ -8,7 +8,7 @@
 namespace hostmark::db {
 namespace {
 
-std::string read_all(void* state) {
+std::string read_rows(void* state) {
   std::string got;
   char buf[4];
   int n = 0;
@@ -22,7 +22,7 @@ TEST(LocalRows, ServesTheArmedRowsInPiecesThenEnds) {
   rows.arm("1\tab\n2\tcd\n");
   void* state = nullptr;
   ASSERT_EQ(LocalRows::init(&state, LocalRows::kName, &rows), 0);
-  EXPECT_EQ(read_all(state), "1\tab\n2\tcd\n");
+  EXPECT_EQ(read_rows(state), "1\tab\n2\tcd\n");
   LocalRows::end(state);
   // Disarmed by the end of the request: a second request for the same name is refused.
   EXPECT_NE(LocalRows::init(&state, LocalRows::kName, &rows), 0);

@@ -21,6 +21,12 @@ std::set<std::string> phase_names(const nlohmann::json& j) {
   return names;
 }
 
+const nlohmann::json* find_metric(const nlohmann::json& phase, const std::string& name) {
+  for (const auto& m : phase["metrics"])
+    if (m["name"] == name) return &m;
+  return nullptr;
+}
+
 class TempDir {
  public:
   TempDir()
@@ -144,6 +150,17 @@ TEST(SuiteCliTest, JsonOnStdoutWithoutSaving) {
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["schema_version"], 1);
   EXPECT_TRUE(fs::is_empty(dir.path()));  // --no-save wrote nothing in the default store
+  // The database step, on SQLite (no server needed), with its four phases.
+  const auto names = phase_names(j);
+  for (const char* p : {"db.prepare", "db.read-write", "db.read-only", "db.point-select"})
+    EXPECT_TRUE(names.contains(p)) << p;
+  for (const auto& p : j["phases"]) {
+    if (p["name"] == "db.point-select") {
+      const nlohmann::json* tps = find_metric(p, "tps");
+      ASSERT_NE(tps, nullptr) << p;
+      EXPECT_GT((*tps)["value"].get<double>(), 0);
+    }
+  }
 }
 
 TEST(SuiteCliTest, BadArgumentsAreOneLine) {
@@ -173,12 +190,6 @@ RunOutput memory_interrupted_after(double seconds, const std::vector<std::string
   std::vector<std::string> argv = {"memory"};
   argv.insert(argv.end(), args.begin(), args.end());
   return run_interrupted(argv, seconds);
-}
-
-const nlohmann::json* find_metric(const nlohmann::json& phase, const std::string& name) {
-  for (const auto& m : phase["metrics"])
-    if (m["name"] == name) return &m;
-  return nullptr;
 }
 
 TEST(MemoryCliTest, SigintDuringBandwidthReportsTheRepetitionsDone) {

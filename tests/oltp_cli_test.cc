@@ -28,7 +28,7 @@ std::vector<std::string> skeleton(const std::string& text) {
   return out;
 }
 
-void expect_one_line_error(const RunOutput& r, int code, const std::string& culprit) {
+void expect_oltp_error(const RunOutput& r, int code, const std::string& culprit) {
   EXPECT_EQ(r.exit_code, code) << r.err;
   const auto lines = output_lines(r.err);
   ASSERT_EQ(lines.size(), 1u) << r.err;
@@ -159,23 +159,22 @@ TEST_F(OltpCliTest, HistogramCountsEveryTransaction) {
 }
 
 TEST_F(OltpCliTest, BadOptionsAreOneLineNamingTheOption) {
-  expect_one_line_error(sb({"oltp_read_write", "--tables=0", "run"}), 2, "--tables");
-  expect_one_line_error(sb({"oltp_read_write", "--table_size=abc", "run"}), 2, "--table-size");
-  expect_one_line_error(sb({"oltp_read_write", "--db-driver=oracle", "run"}), 2, "--db-driver");
-  expect_one_line_error(sb({"oltp_read_write", "--db-ps-mode=never", "run"}), 2, "--db-ps-mode");
-  expect_one_line_error(sb({"oltp_read_write", "--rand-type=cauchy", "run"}), 2, "--rand-type");
-  expect_one_line_error(
+  expect_oltp_error(sb({"oltp_read_write", "--tables=0", "run"}), 2, "--tables");
+  expect_oltp_error(sb({"oltp_read_write", "--table_size=abc", "run"}), 2, "--table-size");
+  expect_oltp_error(sb({"oltp_read_write", "--db-driver=oracle", "run"}), 2, "--db-driver");
+  expect_oltp_error(sb({"oltp_read_write", "--db-ps-mode=never", "run"}), 2, "--db-ps-mode");
+  expect_oltp_error(sb({"oltp_read_write", "--rand-type=cauchy", "run"}), 2, "--rand-type");
+  expect_oltp_error(
       sb({"oltp_read_write", "--pgsql-sslmode=maybe", "--db-driver=pgsql", "prepare"}), 2,
       "--pgsql-sslmode");
-  expect_one_line_error(sb({"oltp_read_write", "--mysql-host=a,b", "--db-driver=mysql", "run"}), 2,
-                        "--mysql-host");
-  expect_one_line_error(sb({"select_random_points", "--tables=2", "prepare"}), 2, "--tables");
-  expect_one_line_error(sb({"oltp_read_write", "--no-such-option=1", "run"}), 2,
-                        "--no-such-option");
-  expect_one_line_error(sb({"oltp_read_write", "--sqlite-db=/nonexistent/dir/x.db", "prepare"}), 1,
-                        "/nonexistent/dir/x.db");
+  expect_oltp_error(sb({"oltp_read_write", "--mysql-host=a,b", "--db-driver=mysql", "run"}), 2,
+                    "--mysql-host");
+  expect_oltp_error(sb({"select_random_points", "--tables=2", "prepare"}), 2, "--tables");
+  expect_oltp_error(sb({"oltp_read_write", "--no-such-option=1", "run"}), 2, "--no-such-option");
+  expect_oltp_error(sb({"oltp_read_write", "--sqlite-db=/nonexistent/dir/x.db", "prepare"}), 1,
+                    "/nonexistent/dir/x.db");
   // run before prepare: the missing table, in one line, exit 1.
-  expect_one_line_error(sb({"oltp_read_only", "--events=1", "run"}), 1, "sbtest1");
+  expect_oltp_error(sb({"oltp_read_only", "--events=1", "run"}), 1, "sbtest1");
   EXPECT_FALSE(std::filesystem::exists(dir_.file("sbtest.db-journal")));
 }
 

@@ -15,7 +15,7 @@ namespace hostmark {
 namespace {
 
 // A small result with fixed values in every field the formatters read.
-Result sample_result() {
+Result output_sample_result() {
   Result r;
   r.command = "sysbench cpu";
   r.options = {{"threads", "2"}, {"time", "10s"}};
@@ -128,7 +128,7 @@ constexpr const char* kExpectedJson = R"json({
 })json";
 
 TEST(JsonTest, ResultGolden) {
-  const nlohmann::json got = result_to_json(sample_result());
+  const nlohmann::json got = result_to_json(output_sample_result());
   const nlohmann::json want = nlohmann::json::parse(kExpectedJson);
   EXPECT_EQ(got, want) << "got:\n" << got.dump(2) << "\nwant:\n" << want.dump(2);
   // Same text too: integers stay integers and floating point stays floating point.
@@ -136,7 +136,7 @@ TEST(JsonTest, ResultGolden) {
 }
 
 TEST(JsonTest, SchemaAndUnitsAreWhereConsumersLook) {
-  const nlohmann::json j = result_to_json(sample_result());
+  const nlohmann::json j = result_to_json(output_sample_result());
   EXPECT_EQ(j.at("schema"), "hostmark.result");
   EXPECT_EQ(j.at("schema_version"), kSchemaVersion);
   EXPECT_TRUE(j.at("schema_version").is_number_integer());
@@ -192,7 +192,7 @@ constexpr const char* kExpectedCsv =
 
 TEST(CsvTest, ResultGolden) {
   std::ostringstream out;
-  write_csv(sample_result(), out);
+  write_csv(output_sample_result(), out);
   EXPECT_EQ(out.str(), kExpectedCsv);
 }
 
@@ -234,7 +234,7 @@ TEST(CsvJsonOutputTest, ParseOutputFormat) {
 }
 
 TEST(CsvJsonOutputTest, WriteResultDispatchesOnFormat) {
-  const Result r = sample_result();
+  const Result r = output_sample_result();
   int text_calls = 0;
   const TextRenderer text = [&](const Result& res, std::ostream& o) {
     ++text_calls;
@@ -286,7 +286,7 @@ TEST(CsvJsonOutputTest, SinkWritesAndTruncatesTheFile) {
   std::ostringstream stdout_stream;
   auto sink = OutputSink::open({OutputFormat::kCsv, path}, stdout_stream);
   ASSERT_TRUE(sink.ok()) << sink.error().message();
-  write_csv(sample_result(), sink.value()->stream());
+  write_csv(output_sample_result(), sink.value()->stream());
   EXPECT_TRUE(sink.value()->close().ok());
   std::ifstream in(path);
   const std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

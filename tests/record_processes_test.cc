@@ -66,7 +66,7 @@ TEST(TopIoProcesses, MostBytesFirstThenOpsIdleAndUnreadableLeftOut) {
   EXPECT_TRUE(top_io_processes(delta, 0, users).empty());
 }
 
-HostSample sample(std::int64_t t_s, std::vector<ProcessIoRate> processes) {
+HostSample host_sample(std::int64_t t_s, std::vector<ProcessIoRate> processes) {
   HostSample s;
   s.time_ns = t_s * 1'000'000'000;
   s.boot_id = "b";
@@ -79,7 +79,7 @@ HostSample sample(std::int64_t t_s, std::vector<ProcessIoRate> processes) {
   return s;
 }
 
-std::vector<HostSample> read_all(const RecordStore& store) {
+std::vector<HostSample> read_samples(const RecordStore& store) {
   std::vector<HostSample> out;
   store.for_each(INT64_MIN, INT64_MAX, [&](const HostSample& s) { out.push_back(s); });
   return out;
@@ -98,9 +98,9 @@ void sql(const std::string& path, const char* statement) {
 TEST(RecordStoreProcesses, ComeBackInRankOrderAndArePruned) {
   ScratchDir dir;
   RecordStore store = RecordStore::open(dir.file("r.db"));
-  store.append(sample(10, {{7, "a,b", "root", 1, 2, 3, 4}, {8, "b", "1000", 5, 6, 7, 8}}));
-  store.append(sample(11, {{9, "c", "root", 9, 9, 9, 9}}));
-  auto all = read_all(store);
+  store.append(host_sample(10, {{7, "a,b", "root", 1, 2, 3, 4}, {8, "b", "1000", 5, 6, 7, 8}}));
+  store.append(host_sample(11, {{9, "c", "root", 9, 9, 9, 9}}));
+  auto all = read_samples(store);
   ASSERT_EQ(all.size(), 2u);
   ASSERT_EQ(all[0].top_processes.size(), 2u);
   EXPECT_EQ(all[0].top_processes[0].pid, 7);
@@ -108,7 +108,7 @@ TEST(RecordStoreProcesses, ComeBackInRankOrderAndArePruned) {
   EXPECT_DOUBLE_EQ(all[0].top_processes[0].write_ops_per_s, 4.0);
   EXPECT_EQ(all[0].top_processes[1].user, "1000");
   EXPECT_EQ(store.prune_before(11'000'000'000), 1u);
-  all = read_all(store);
+  all = read_samples(store);
   ASSERT_EQ(all.size(), 1u);
   ASSERT_EQ(all[0].top_processes.size(), 1u);
   EXPECT_EQ(all[0].top_processes[0].comm, "c");
@@ -120,21 +120,21 @@ TEST(RecordStoreProcesses, ComeBackInRankOrderAndArePruned) {
 TEST(RecordStoreProcesses, VersionOneFilesAreReadAndUpgraded) {
   ScratchDir dir;
   const std::string path = dir.file("old.db");
-  RecordStore::open(path).append(sample(10, {{7, "x", "root", 1, 1, 1, 1}}));
+  RecordStore::open(path).append(host_sample(10, {{7, "x", "root", 1, 1, 1, 1}}));
   sql(path,
       "DROP TABLE processes; UPDATE meta SET value = '1' WHERE key = 'schema_version'; "
       "PRAGMA wal_checkpoint(TRUNCATE)");
   {
     const RecordStore old = RecordStore::open_read_only(path);
-    const auto all = read_all(old);
+    const auto all = read_samples(old);
     ASSERT_EQ(all.size(), 1u);
     EXPECT_TRUE(all[0].top_processes.empty());
   }
   {
     RecordStore upgraded = RecordStore::open(path);
-    upgraded.append(sample(11, {{8, "y", "root", 2, 2, 2, 2}}));
+    upgraded.append(host_sample(11, {{8, "y", "root", 2, 2, 2, 2}}));
   }
-  const auto all = read_all(RecordStore::open_read_only(path));
+  const auto all = read_samples(RecordStore::open_read_only(path));
   ASSERT_EQ(all.size(), 2u);
   EXPECT_TRUE(all[0].top_processes.empty());
   ASSERT_EQ(all[1].top_processes.size(), 1u);

@@ -44,7 +44,7 @@ HostSample sample(std::int64_t t_s, std::uint64_t n) {
   return s;
 }
 
-std::vector<HostSample> read_all(const RecordStore& store) {
+std::vector<HostSample> stored_samples(const RecordStore& store) {
   std::vector<HostSample> out;
   store.for_each(INT64_MIN, INT64_MAX, [&](const HostSample& s) { out.push_back(s); });
   return out;
@@ -57,7 +57,7 @@ TEST(RecordStore, SamplesComeBackAsWritten) {
     for (std::uint64_t n = 1; n <= 3; ++n) store.append(sample(100 + static_cast<int>(n), n));
   }
   const RecordStore store = RecordStore::open_read_only(dir.file("sub/dir/record.db"));
-  const auto all = read_all(store);
+  const auto all = stored_samples(store);
   ASSERT_EQ(all.size(), 3u);
   const HostSample& s = all[1];
   EXPECT_EQ(s.time_ns, 102'000'000'000);
@@ -89,7 +89,7 @@ TEST(RecordStore, TimeRangeAndPruning) {
   EXPECT_EQ(seen, (std::vector<std::int64_t>{1003, 1004, 1005}));
   EXPECT_EQ(store.prune_before(1004'000'000'000), 4u);
   EXPECT_EQ(store.count(), 6u);
-  const auto rest = read_all(store);
+  const auto rest = stored_samples(store);
   ASSERT_EQ(rest.size(), 6u);
   EXPECT_EQ(rest.front().time_ns, 1004'000'000'000);
   EXPECT_EQ(rest.front().disks.disks.size(), 2u);

@@ -21,19 +21,19 @@ namespace {
 
 constexpr const char* kChromium = "/usr/bin/chromium";
 
-std::string env_or_empty(const char* name) {
+std::string env_value(const char* name) {
   const char* v = std::getenv(name);
   return v == nullptr ? "" : v;
 }
 
 std::string artifact_dir() {
-  std::string dir = env_or_empty("HOSTMARK_TEST_ARTIFACTS");
+  std::string dir = env_value("HOSTMARK_TEST_ARTIFACTS");
   if (dir.empty()) dir = std::filesystem::path(HOSTMARK_BINARY).parent_path() / "test-artifacts";
   std::filesystem::create_directories(dir);
   return dir;
 }
 
-void write_file(const std::string& path, const std::string& text) {
+void write_text(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
   out << text;
 }
@@ -48,7 +48,7 @@ class ReportChromium : public ::testing::Test {
  protected:
   void SetUp() override {
     if (access(kChromium, X_OK) != 0) {
-      if (env_or_empty("HOSTMARK_REQUIRE_CHROMIUM") == "1")
+      if (env_value("HOSTMARK_REQUIRE_CHROMIUM") == "1")
         GTEST_FAIL() << kChromium << " missing (HOSTMARK_REQUIRE_CHROMIUM=1): "
                      << "scripts/setup-debian.sh installs Debian's chromium package";
       GTEST_SKIP() << kChromium << " not installed (Debian package chromium): report not "
@@ -90,7 +90,7 @@ std::string sample_report() {
 TEST_F(ReportChromium, LogCheckSeesAScriptError) {
   // The console check below means something only if this Chromium logs page errors.
   const std::string page = dir_.file("broken.html");
-  write_file(page, "<!DOCTYPE html><html><body><script>no_such_function();</script></body></html>");
+  write_text(page, "<!DOCTYPE html><html><body><script>no_such_function();</script></body></html>");
   const RunOutput r = chromium(page, {"--dump-dom"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(has_console_error(r.err)) << r.err;
@@ -114,7 +114,7 @@ TEST_F(ReportChromium, LoadsWithoutErrorsAndEveryChartHasASize) {
   std::string probed = html;
   probed.replace(probed.rfind("</body>"), 7, probe);
   const std::string page = dir_.file("probed.html");
-  write_file(page, probed);
+  write_text(page, probed);
 
   const RunOutput r = chromium(page, {"--dump-dom"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -131,7 +131,7 @@ TEST_F(ReportChromium, LoadsWithoutErrorsAndEveryChartHasASize) {
 
 TEST_F(ReportChromium, ScreenshotIsKeptAsAnArtifact) {
   const std::string page = dir_.file("report.html");
-  write_file(page, sample_report());
+  write_text(page, sample_report());
   const std::string shot = artifact_dir() + "/report_chromium.png";
   std::filesystem::remove(shot);
   const RunOutput r =

@@ -22,7 +22,7 @@ std::string url_of(const db::ConnectOptions& o) {
                      o.host, o.port);
 }
 
-void sql(const db::ConnectOptions& o, const std::string& text) {
+void run_sql(const db::ConnectOptions& o, const std::string& text) {
   db::make_driver(o).value()->connect()->query(text);
 }
 
@@ -67,11 +67,11 @@ TEST(ResultStorePgsql, MigratesAVersionOneDatabase) {
   std::string json = result_to_json(sample_result("memory", "old-host", 25.5)).dump();
   std::string quoted;
   for (char c : json) quoted += c == '\'' ? std::string("''") : std::string(1, c);
-  sql(opts,
-      "INSERT INTO hostmark_results (command, hostname, start_time_utc, start_time_unix_ns, "
-      "interrupted, hostmark_version, json) VALUES ('memory', 'old-host', "
-      "'2026-12-03T10:00:00Z', 1, false, '0.0-test', '" +
-          quoted + "')");
+  run_sql(opts,
+          "INSERT INTO hostmark_results (command, hostname, start_time_utc, start_time_unix_ns, "
+          "interrupted, hostmark_version, json) VALUES ('memory', 'old-host', "
+          "'2026-12-03T10:00:00Z', 1, false, '0.0-test', '" +
+              quoted + "')");
   auto store = open_result_store(url_of(opts)).value();
   const auto rows = store->list({}).value();
   ASSERT_EQ(rows.size(), 1u);
@@ -82,7 +82,7 @@ TEST(ResultStorePgsql, MigratesAVersionOneDatabase) {
 TEST(ResultStorePgsql, RefusesANewerSchema) {
   HOSTMARK_PGSQL_OR_SKIP(opts, false);
   open_result_store(url_of(opts)).value();
-  sql(opts, "UPDATE hostmark_schema SET version = 99");
+  run_sql(opts, "UPDATE hostmark_schema SET version = 99");
   const auto store = open_result_store(url_of(opts));
   ASSERT_FALSE(store);
   EXPECT_EQ(store.error().message(),
@@ -97,7 +97,7 @@ TEST(ResultStorePgsql, RefusesANewerSchema) {
 TEST(ResultStorePgsql, AnUpToDateStoreOpensWithoutDdl) {
   HOSTMARK_PGSQL_OR_SKIP(opts, false);
   open_result_store(url_of(opts)).value()->save(sample_result("cpu", "h", 1)).value();
-  sql(opts, "ALTER DATABASE " + opts.database + " SET default_transaction_read_only = on");
+  run_sql(opts, "ALTER DATABASE " + opts.database + " SET default_transaction_read_only = on");
   const auto store = open_result_store(url_of(opts));
   ASSERT_TRUE(store) << store.error().message();
   EXPECT_EQ((*store)->list({}).value().size(), 1u);

@@ -13,7 +13,7 @@
 namespace hostmark {
 namespace {
 
-std::string read_file(const std::string& path) {
+std::string read_results_file(const std::string& path) {
   std::ifstream in(path);
   return std::string(std::istreambuf_iterator<char>(in), {});
 }
@@ -103,7 +103,7 @@ TEST(ResultsCli, ExportImportDeleteRoundTrip) {
   const RunOutput ex =
       run_hostmark({"results", "export", "--all", "-o", array_file, "--results-db", db});
   ASSERT_EQ(ex.exit_code, 0) << ex.err;
-  const nlohmann::json exported = nlohmann::json::parse(read_file(array_file));
+  const nlohmann::json exported = nlohmann::json::parse(read_results_file(array_file));
   ASSERT_TRUE(exported.is_array());
   ASSERT_EQ(exported.size(), 3u);
 
@@ -112,7 +112,7 @@ TEST(ResultsCli, ExportImportDeleteRoundTrip) {
       run_hostmark({"results", "export", "1", "3", "--lines", "-o", lines_file, "--results-db", db})
           .exit_code,
       0);
-  const std::string lines = read_file(lines_file);
+  const std::string lines = read_results_file(lines_file);
   EXPECT_EQ(std::count(lines.begin(), lines.end(), '\n'), 2) << lines;
 
   // A single --output-format=json file, and the old results directory of such files.

@@ -20,14 +20,14 @@ namespace {
 
 using K = StorageWarningKind;
 
-std::vector<K> kinds(const std::vector<StorageWarning>& w) {
+std::vector<K> warning_kinds(const std::vector<StorageWarning>& w) {
   std::vector<K> k;
   for (const auto& x : w) k.push_back(x.kind);
   return k;
 }
 
 bool has(const std::vector<StorageWarning>& w, K kind) {
-  const auto k = kinds(w);
+  const auto k = warning_kinds(w);
   return std::find(k.begin(), k.end(), kind) != k.end();
 }
 
@@ -110,7 +110,7 @@ TEST(StorageWarnings, BufferedSmallFileWarnsOfTheCacheAndRam) {
   f.data_bytes = 1ull << 30;
   f.cache_dropped = false;
   const auto w = storage_warnings(disk_target(), f, kRam, false);
-  EXPECT_EQ(kinds(w), (std::vector<K>{K::kPageCacheNotDropped, K::kFileSmallerThanRam}));
+  EXPECT_EQ(warning_kinds(w), (std::vector<K>{K::kPageCacheNotDropped, K::kFileSmallerThanRam}));
   EXPECT_EQ(w[1].text,
             "file smaller than RAM (1 GiB < 8 GiB): the page cache can hold all of it; use "
             "direct I/O or a size above RAM");
@@ -120,7 +120,8 @@ TEST(StorageWarnings, BufferedLargeFileStillSaysBuffered) {
   MeasureFacts f;
   f.writes = true;
   f.data_bytes = 16ull << 30;
-  EXPECT_EQ(kinds(storage_warnings(disk_target(), f, kRam, false)), std::vector<K>{K::kBufferedIo});
+  EXPECT_EQ(warning_kinds(storage_warnings(disk_target(), f, kRam, false)),
+            std::vector<K>{K::kBufferedIo});
 }
 
 TEST(StorageWarnings, ImpossiblyFastReadsCameFromTheCache) {
@@ -148,17 +149,19 @@ TEST(StorageWarnings, VirtualDisksLoopDevicesAndNetworkFilesystems) {
   f.direct = f.reads = true;
   StorageTarget v = disk_target();
   v.driver = "virtio_blk";
-  EXPECT_EQ(kinds(storage_warnings(v, f, kRam, false)), std::vector<K>{K::kVirtualDisk});
-  EXPECT_EQ(kinds(storage_warnings(disk_target(), f, kRam, true)), std::vector<K>{K::kVirtualDisk})
+  EXPECT_EQ(warning_kinds(storage_warnings(v, f, kRam, false)), std::vector<K>{K::kVirtualDisk});
+  EXPECT_EQ(warning_kinds(storage_warnings(disk_target(), f, kRam, true)),
+            std::vector<K>{K::kVirtualDisk})
       << "any disk of a virtual machine is virtual";
   StorageTarget loop = disk_target();
   loop.disk = loop.device = "loop3";
   loop.backing_file = "/var/tmp/disk.img";
-  EXPECT_EQ(kinds(storage_warnings(loop, f, kRam, true)), std::vector<K>{K::kLoopDevice})
+  EXPECT_EQ(warning_kinds(storage_warnings(loop, f, kRam, true)), std::vector<K>{K::kLoopDevice})
       << "a loop device is not called a virtual disk: its own warning says more";
   StorageTarget nfs;
   nfs.fs_type = "fuse.sshfs";
-  EXPECT_EQ(kinds(storage_warnings(nfs, f, kRam, false)), std::vector<K>{K::kNetworkFilesystem});
+  EXPECT_EQ(warning_kinds(storage_warnings(nfs, f, kRam, false)),
+            std::vector<K>{K::kNetworkFilesystem});
 }
 
 TEST(StorageWarnings, KindsHaveStableJsonNames) {

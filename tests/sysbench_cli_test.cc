@@ -33,7 +33,7 @@ std::string layout_of(const std::string& report) {
   return out;
 }
 
-void expect_one_line_error(const RunOutput& r, const std::string& culprit) {
+void expect_sysbench_error(const RunOutput& r, const std::string& culprit) {
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_TRUE(r.out.empty()) << r.out;
   const auto lines = output_lines(r.err);
@@ -179,25 +179,25 @@ TEST(SysbenchCliTest, HelpListsOptionsWithDefaults) {
 }
 
 TEST(SysbenchCliTest, BadInputGivesOneLineNamingTheCulprit) {
-  expect_one_line_error(run_hostmark({"sysbench", "bogus", "run"}), "'bogus'");
-  expect_one_line_error(run_hostmark({"sysbench", "--threads=-1", "cpu", "run"}),
+  expect_sysbench_error(run_hostmark({"sysbench", "bogus", "run"}), "'bogus'");
+  expect_sysbench_error(run_hostmark({"sysbench", "--threads=-1", "cpu", "run"}),
                         "--threads: '-1'");
-  expect_one_line_error(run_hostmark({"sysbench", "--threads=0", "cpu", "run"}), "--threads");
-  expect_one_line_error(run_hostmark({"sysbench", "--memory-block-size=12q", "memory", "run"}),
+  expect_sysbench_error(run_hostmark({"sysbench", "--threads=0", "cpu", "run"}), "--threads");
+  expect_sysbench_error(run_hostmark({"sysbench", "--memory-block-size=12q", "memory", "run"}),
                         "--memory-block-size: '12q' is not a size");
-  expect_one_line_error(run_hostmark({"sysbench", "--time=0", "--events=0", "cpu", "run"}),
+  expect_sysbench_error(run_hostmark({"sysbench", "--time=0", "--events=0", "cpu", "run"}),
                         "--time");
-  expect_one_line_error(run_hostmark({"sysbench", "--foo=1", "cpu", "run"}),
+  expect_sysbench_error(run_hostmark({"sysbench", "--foo=1", "cpu", "run"}),
                         "--foo: unknown option");
-  expect_one_line_error(run_hostmark({"sysbench", "--cpu-max-prime=5", "memory", "run"}),
+  expect_sysbench_error(run_hostmark({"sysbench", "--cpu-max-prime=5", "memory", "run"}),
                         "--cpu-max-prime");
-  expect_one_line_error(run_hostmark({"sysbench", "--memory-oper=copy", "memory", "run"}),
+  expect_sysbench_error(run_hostmark({"sysbench", "--memory-oper=copy", "memory", "run"}),
                         "--memory-oper");
-  expect_one_line_error(run_hostmark({"sysbench", "cpu", "prepare"}), "prepare");
-  expect_one_line_error(run_hostmark({"sysbench", "cpu"}), "requires a command");
-  expect_one_line_error(run_hostmark({"sysbench", "--memory-block-size=1500", "memory", "run"}),
+  expect_sysbench_error(run_hostmark({"sysbench", "cpu", "prepare"}), "prepare");
+  expect_sysbench_error(run_hostmark({"sysbench", "cpu"}), "requires a command");
+  expect_sysbench_error(run_hostmark({"sysbench", "--memory-block-size=1500", "memory", "run"}),
                         "--memory-block-size: '1500' is not a power of two");
-  expect_one_line_error(
+  expect_sysbench_error(
       run_hostmark({"sysbench", "--output-format=xml", "--events=1", "cpu", "run"}),
       "--output-format");
 }

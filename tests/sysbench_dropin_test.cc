@@ -42,7 +42,7 @@ std::vector<std::string> checkpoint_lines(const std::string& text) {
   return out;
 }
 
-void expect_one_line_error(const RunOutput& r, int code, const std::string& text) {
+void expect_dropin_error(const RunOutput& r, int code, const std::string& text) {
   EXPECT_EQ(r.exit_code, code) << r.err;
   const auto lines = output_lines(r.err);
   ASSERT_EQ(lines.size(), 1u) << r.err;
@@ -104,13 +104,13 @@ TEST_F(SysbenchDropinTest, CheckpointResetsTheCounters) {
 }
 
 TEST_F(SysbenchDropinTest, BadCheckpointValuesAreOneLine) {
-  expect_one_line_error(hostmark_sysbench({"--report-checkpoints=1,x", "cpu", "run"}), 2,
-                        "--report-checkpoints: invalid value 'x'");
-  expect_one_line_error(hostmark_sysbench({"--report-checkpoints=-1", "cpu", "run"}), 2,
-                        "--report-checkpoints: invalid value '-1'");
+  expect_dropin_error(hostmark_sysbench({"--report-checkpoints=1,x", "cpu", "run"}), 2,
+                      "--report-checkpoints: invalid value 'x'");
+  expect_dropin_error(hostmark_sysbench({"--report-checkpoints=-1", "cpu", "run"}), 2,
+                      "--report-checkpoints: invalid value '-1'");
   std::string many = "--report-checkpoints=1";
   for (int i = 2; i <= 257; ++i) many += "," + std::to_string(i);
-  expect_one_line_error(hostmark_sysbench({many, "cpu", "run"}), 2, "too many checkpoints");
+  expect_dropin_error(hostmark_sysbench({many, "cpu", "run"}), 2, "too many checkpoints");
 }
 
 // --- --config-file -------------------------------------------------------------------------
@@ -170,22 +170,22 @@ TEST_F(SysbenchDropinTest, ConfigFileTakesTestOptionsAndBooleans) {
 
 TEST_F(SysbenchDropinTest, BadConfigLinesNameFileAndLine) {
   write("bad1.cfg", "threads=2\n\n# fine\nbogus=1\n");
-  expect_one_line_error(hostmark_sysbench({"--config-file=bad1.cfg", "cpu", "run"}), 2,
-                        "bad1.cfg:4: --bogus: unknown option");
+  expect_dropin_error(hostmark_sysbench({"--config-file=bad1.cfg", "cpu", "run"}), 2,
+                      "bad1.cfg:4: --bogus: unknown option");
   write("bad2.cfg", "threads=two\n");
-  expect_one_line_error(hostmark_sysbench({"--config-file=bad2.cfg", "cpu", "run"}), 2,
-                        "bad2.cfg:1: --threads: 'two'");
+  expect_dropin_error(hostmark_sysbench({"--config-file=bad2.cfg", "cpu", "run"}), 2,
+                      "bad2.cfg:1: --threads: 'two'");
   write("bad3.cfg", "events=1\nthreads\n");
-  expect_one_line_error(hostmark_sysbench({"--config-file=bad3.cfg", "cpu", "run"}), 2,
-                        "bad3.cfg:2: 'threads' is not option=value");
+  expect_dropin_error(hostmark_sysbench({"--config-file=bad3.cfg", "cpu", "run"}), 2,
+                      "bad3.cfg:2: 'threads' is not option=value");
   write("bad4.cfg", "rand-type='uniform\n");
-  expect_one_line_error(hostmark_sysbench({"--config-file=bad4.cfg", "cpu", "run"}), 2,
-                        "bad4.cfg:1: no closing '");
+  expect_dropin_error(hostmark_sysbench({"--config-file=bad4.cfg", "cpu", "run"}), 2,
+                      "bad4.cfg:1: no closing '");
   write("bad5.cfg", "memory-block-size=1K\n");  // another test's option
-  expect_one_line_error(hostmark_sysbench({"--config-file=bad5.cfg", "cpu", "run"}), 2,
-                        "bad5.cfg:1: --memory-block-size: unknown option");
-  expect_one_line_error(hostmark_sysbench({"--config-file=missing.cfg", "cpu", "run"}), 2,
-                        "--config-file: missing.cfg: No such file or directory");
+  expect_dropin_error(hostmark_sysbench({"--config-file=bad5.cfg", "cpu", "run"}), 2,
+                      "bad5.cfg:1: --memory-block-size: unknown option");
+  expect_dropin_error(hostmark_sysbench({"--config-file=missing.cfg", "cpu", "run"}), 2,
+                      "--config-file: missing.cfg: No such file or directory");
 }
 
 // --- OLTP on SQLite without a prepare --------------------------------------------------------
@@ -193,7 +193,7 @@ TEST_F(SysbenchDropinTest, BadConfigLinesNameFileAndLine) {
 TEST_F(SysbenchDropinTest, RunWithoutPrepareFailsAndLeavesNoFile) {
   for (const char* test : {"oltp_read_write", "oltp_point_select", "select_random_points"}) {
     const RunOutput r = hostmark_sysbench({test, "--db-driver=sqlite", "--events=5", "run"});
-    expect_one_line_error(r, 1, "sbtest.db: no such table: sbtest1");
+    expect_dropin_error(r, 1, "sbtest.db: no such table: sbtest1");
     EXPECT_TRUE(dir_.empty()) << test << " left a file behind";
   }
 }
@@ -247,15 +247,15 @@ TEST_F(SysbenchDropinTest, UnreachableRateFailsAndLowVerbosityIsQuiet) {
       hostmark_sysbench({"--rate=2000000000", "cpu", "run", "--verbosity=1", "--time=5"});
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_TRUE(r.out.empty()) << r.out;
-  expect_one_line_error(r, 1, "--rate: the event queue is full");
+  expect_dropin_error(r, 1, "--rate: the event queue is full");
 }
 
 // cmd_*.t: a script of one's own, also by a bare name, is refused in one line naming it.
 TEST_F(SysbenchDropinTest, OwnLuaScriptIsOneLine) {
   write("mine.lua", "function event() end\n");
-  expect_one_line_error(hostmark_sysbench({"mine.lua", "run"}), 2,
-                        "'mine.lua': hostmark runs its built-in tests");
-  expect_one_line_error(hostmark_sysbench({dir_.file("mine.lua"), "run"}), 2, "not Lua scripts");
+  expect_dropin_error(hostmark_sysbench({"mine.lua", "run"}), 2,
+                      "'mine.lua': hostmark runs its built-in tests");
+  expect_dropin_error(hostmark_sysbench({dir_.file("mine.lua"), "run"}), 2, "not Lua scripts");
 }
 
 // tests.t: "Compiled-in tests:" up to the blank line lists sysbench's C tests only.

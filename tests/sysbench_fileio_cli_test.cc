@@ -11,20 +11,20 @@
 namespace hostmark {
 namespace {
 
-bool has_line(const std::string& out, const std::string& line) {
+bool fileio_has_line(const std::string& out, const std::string& line) {
   for (const auto& l : output_lines(out))
     if (l == line) return true;
   return false;
 }
 
-double metric(const nlohmann::json& j, const std::string& name) {
+double fileio_metric(const nlohmann::json& j, const std::string& name) {
   for (const auto& m : j["phases"][0]["metrics"])
     if (m["name"] == name) return m["value"].get<double>();
   ADD_FAILURE() << "no metric " << name;
   return -1;
 }
 
-void expect_one_line_error(const RunOutput& r, int code, const std::string& culprit) {
+void expect_fileio_error(const RunOutput& r, int code, const std::string& culprit) {
   EXPECT_EQ(r.exit_code, code) << r.err;
   const auto lines = output_lines(r.err);
   ASSERT_EQ(lines.size(), 1u) << r.err;
@@ -44,29 +44,29 @@ TEST(SysbenchFileioTest, SeedCommandsRunUnchangedWithSmallerSizes) {
   };
   RunOutput r = with({"prepare"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(has_line(r.out, "5 files, 4096Kb each, 20Mb total")) << r.out;
-  EXPECT_TRUE(has_line(r.out, "Creating file test_file.4")) << r.out;
+  EXPECT_TRUE(fileio_has_line(r.out, "5 files, 4096Kb each, 20Mb total")) << r.out;
+  EXPECT_TRUE(fileio_has_line(r.out, "Creating file test_file.4")) << r.out;
   EXPECT_EQ(test_files_in(dir.path()), 5u);
   EXPECT_EQ(std::filesystem::file_size(dir.path() + "/test_file.0"), 4u << 20);
 
   r = with({"--file-io-mode=async", "--file-fsync-freq=0", "--file-test-mode=rndrd",
             "--file-block-size=4k", "--time=1", "run"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(has_line(r.out, "Using asynchronous I/O mode")) << r.out;
-  EXPECT_TRUE(has_line(r.out, "Doing random read test"));
-  EXPECT_TRUE(has_line(r.out, "Block size 4KiB"));
+  EXPECT_TRUE(fileio_has_line(r.out, "Using asynchronous I/O mode")) << r.out;
+  EXPECT_TRUE(fileio_has_line(r.out, "Doing random read test"));
+  EXPECT_TRUE(fileio_has_line(r.out, "Block size 4KiB"));
 
   r = with({"--file-io-mode=async", "--file-fsync-freq=0", "--file-test-mode=seqwr",
             "--file-block-size=1M", "--time=1", "run"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(has_line(r.out, "Doing sequential write (creation) test")) << r.out;
-  EXPECT_TRUE(has_line(r.out, "Block size 1024KiB"));
+  EXPECT_TRUE(fileio_has_line(r.out, "Doing sequential write (creation) test")) << r.out;
+  EXPECT_TRUE(fileio_has_line(r.out, "Block size 1024KiB"));
 
   for (const char* step : {"prepare", "run", "cleanup"}) {
     r = fileio({"--file-test-mode=rndrw", "--file-total-size=16M", "--time=1", step});
     ASSERT_EQ(r.exit_code, 0) << step << ": " << r.err;
   }
-  EXPECT_TRUE(has_line(r.out, "Removing test files...")) << r.out;
+  EXPECT_TRUE(fileio_has_line(r.out, "Removing test files...")) << r.out;
   r = with({"cleanup"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(test_files_in(dir.path()), 0u);
@@ -100,10 +100,10 @@ TEST(SysbenchFileioTest, FsyncEventsAreCountedLikeSysbench) {
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     const std::string what = c.args.empty() ? "defaults" : c.args[0];
-    EXPECT_EQ(metric(j, "total_events"), std::stod(c.events)) << what;
-    EXPECT_EQ(metric(j, "writes"), c.writes) << what;
-    EXPECT_EQ(metric(j, "fsyncs"), c.fsyncs) << what;
-    EXPECT_EQ(metric(j, "reads"), 0) << what;
+    EXPECT_EQ(fileio_metric(j, "total_events"), std::stod(c.events)) << what;
+    EXPECT_EQ(fileio_metric(j, "writes"), c.writes) << what;
+    EXPECT_EQ(fileio_metric(j, "fsyncs"), c.fsyncs) << what;
+    EXPECT_EQ(fileio_metric(j, "reads"), 0) << what;
   }
   // rndrw: reads and writes at --file-rw-ratio, periodic fsyncs count every request.
   std::vector<std::string> a = base;
@@ -112,9 +112,9 @@ TEST(SysbenchFileioTest, FsyncEventsAreCountedLikeSysbench) {
   const RunOutput r = fileio(a);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
-  EXPECT_EQ(metric(j, "reads") + metric(j, "writes"), 964);
-  EXPECT_NEAR(metric(j, "reads") / metric(j, "writes"), 1.5, 0.01);
-  EXPECT_EQ(metric(j, "fsyncs"), 36);
+  EXPECT_EQ(fileio_metric(j, "reads") + fileio_metric(j, "writes"), 964);
+  EXPECT_NEAR(fileio_metric(j, "reads") / fileio_metric(j, "writes"), 1.5, 0.01);
+  EXPECT_EQ(fileio_metric(j, "fsyncs"), 36);
 }
 
 TEST(SysbenchFileioTest, SequentialModesWrapAroundTheFiles) {
@@ -126,7 +126,7 @@ TEST(SysbenchFileioTest, SequentialModesWrapAroundTheFiles) {
       fileio({"--file-total-size=1M", "--file-num=2", "--file-test-mode=seqrd", "--events=200",
               "--time=0", "--validate", "--output-format=json", "run"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(metric(nlohmann::json::parse(r.out), "reads"), 200);
+  EXPECT_EQ(fileio_metric(nlohmann::json::parse(r.out), "reads"), 200);
 }
 
 TEST(SysbenchFileioTest, MergedRequestsCoverUpToNBlocksAndStopAtFileEnds) {
@@ -141,22 +141,22 @@ TEST(SysbenchFileioTest, MergedRequestsCoverUpToNBlocksAndStopAtFileEnds) {
                         "--output-format=json", "run"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   nlohmann::json j = nlohmann::json::parse(r.out);
-  EXPECT_EQ(metric(j, "writes"), 22);
-  EXPECT_EQ(metric(j, "written_bytes"), 1 << 20);
+  EXPECT_EQ(fileio_metric(j, "writes"), 22);
+  EXPECT_EQ(fileio_metric(j, "written_bytes"), 1 << 20);
   // Read back with another merge size: every 16 KiB block is checked on its own.
   r = fileio({"--file-total-size=1M", "--file-num=2", "--file-test-mode=seqrd",
               "--file-merged-requests=5", "--events=14", "--time=0", "--validate",
               "--output-format=json", "run"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   j = nlohmann::json::parse(r.out);
-  EXPECT_EQ(metric(j, "reads"), 14);
-  EXPECT_EQ(metric(j, "read_bytes"), 1 << 20);
+  EXPECT_EQ(fileio_metric(j, "reads"), 14);
+  EXPECT_EQ(fileio_metric(j, "read_bytes"), 1 << 20);
   // Random modes are not merged (sysbench merges sequential requests only).
   r = fileio({"--file-total-size=1M", "--file-num=2", "--file-test-mode=rndrd",
               "--file-merged-requests=4", "--events=10", "--time=0", "--output-format=json",
               "run"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(metric(nlohmann::json::parse(r.out), "read_bytes"), 10 * 16384);
+  EXPECT_EQ(fileio_metric(nlohmann::json::parse(r.out), "read_bytes"), 10 * 16384);
 }
 
 TEST(SysbenchFileioTest, ValidateCatchesACorruptedBlock) {
@@ -169,14 +169,14 @@ TEST(SysbenchFileioTest, ValidateCatchesACorruptedBlock) {
       "--validate",           "run"};
   RunOutput r = fileio(run);
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(has_line(r.out, "Using checksums validation."));
+  EXPECT_TRUE(fileio_has_line(r.out, "Using checksums validation."));
   {
     std::fstream f(dir.path() + "/test_file.1", std::ios::in | std::ios::out | std::ios::binary);
     f.seekp(5 * 16384 + 100);
     f.put('\x5a').put('\xa5');
   }
   r = fileio(run);
-  expect_one_line_error(r, 1, "validation failed: test_file.1 offset 81920");
+  expect_fileio_error(r, 1, "validation failed: test_file.1 offset 81920");
 }
 
 TEST(SysbenchFileioTest, RunWithoutPrepareIsOneLineError) {
@@ -184,23 +184,23 @@ TEST(SysbenchFileioTest, RunWithoutPrepareIsOneLineError) {
   CwdGuard cwd(dir.path());
   const RunOutput r =
       fileio({"--file-total-size=1M", "--file-num=2", "--file-test-mode=rndrd", "run"});
-  expect_one_line_error(r, 1, "Cannot open file 'test_file.0'");
+  expect_fileio_error(r, 1, "Cannot open file 'test_file.0'");
   EXPECT_NE(r.err.find("prepare"), std::string::npos);
 }
 
 TEST(SysbenchFileioTest, BadOptionsAreUsageErrors) {
   ScratchDir dir;
   CwdGuard cwd(dir.path());
-  expect_one_line_error(fileio({"--file-test-mode=foo", "run"}), 2, "--file-test-mode");
-  expect_one_line_error(fileio({"run"}), 2, "--file-test-mode");
-  expect_one_line_error(fileio({"--file-test-mode=rndrd", "--file-io-mode=foo", "run"}), 2,
-                        "--file-io-mode");
-  expect_one_line_error(fileio({"--file-extra-flags=bogus", "prepare"}), 2, "--file-extra-flags");
-  expect_one_line_error(fileio({"--file-fsync-mode=never", "--file-test-mode=rndwr", "run"}), 2,
-                        "--file-fsync-mode");
-  expect_one_line_error(fileio({"--file-total-size=1k", "--file-num=2", "prepare"}), 2,
-                        "--file-total-size");
-  expect_one_line_error(fileio({"--file-num=0", "prepare"}), 2, "--file-num");
+  expect_fileio_error(fileio({"--file-test-mode=foo", "run"}), 2, "--file-test-mode");
+  expect_fileio_error(fileio({"run"}), 2, "--file-test-mode");
+  expect_fileio_error(fileio({"--file-test-mode=rndrd", "--file-io-mode=foo", "run"}), 2,
+                      "--file-io-mode");
+  expect_fileio_error(fileio({"--file-extra-flags=bogus", "prepare"}), 2, "--file-extra-flags");
+  expect_fileio_error(fileio({"--file-fsync-mode=never", "--file-test-mode=rndwr", "run"}), 2,
+                      "--file-fsync-mode");
+  expect_fileio_error(fileio({"--file-total-size=1k", "--file-num=2", "prepare"}), 2,
+                      "--file-total-size");
+  expect_fileio_error(fileio({"--file-num=0", "prepare"}), 2, "--file-num");
   EXPECT_EQ(test_files_in(dir.path()), 0u);
 }
 
@@ -218,7 +218,7 @@ TEST(SysbenchFileioTest, DirectWithDsyncIsAccepted) {
     r = fileio({"--file-total-size=1M", "--file-num=2", "--file-extra-flags=direct,dsync", io,
                 "--file-test-mode=rndrw", "--events=100", "--time=0", "run"});
     ASSERT_EQ(r.exit_code, 0) << io << ": " << r.err;
-    EXPECT_TRUE(has_line(r.out, "Extra file open flags: dsync directio")) << r.out;
+    EXPECT_TRUE(fileio_has_line(r.out, "Extra file open flags: dsync directio")) << r.out;
   }
 }
 
@@ -231,8 +231,8 @@ TEST(SysbenchFileioTest, MmapModeReadsAndWrites) {
                               "--output-format=json", "run"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
-  EXPECT_GT(metric(j, "reads"), 0);
-  EXPECT_GT(metric(j, "writes"), 0);
+  EXPECT_GT(fileio_metric(j, "reads"), 0);
+  EXPECT_GT(fileio_metric(j, "writes"), 0);
 }
 
 TEST(SysbenchFileioTest, JsonCarriesFileMetricsAndStorage) {
@@ -245,11 +245,11 @@ TEST(SysbenchFileioTest, JsonCarriesFileMetricsAndStorage) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["command"], "sysbench fileio");
-  EXPECT_EQ(metric(j, "reads"), 300);
-  EXPECT_GT(metric(j, "reads_per_s"), 0);
-  EXPECT_GT(metric(j, "read_mib_per_s"), 0);
-  EXPECT_EQ(metric(j, "written_mib_per_s"), 0);
-  EXPECT_GT(metric(j, "async_completion_latency_avg_ms"), 0);
+  EXPECT_EQ(fileio_metric(j, "reads"), 300);
+  EXPECT_GT(fileio_metric(j, "reads_per_s"), 0);
+  EXPECT_GT(fileio_metric(j, "read_mib_per_s"), 0);
+  EXPECT_EQ(fileio_metric(j, "written_mib_per_s"), 0);
+  EXPECT_GT(fileio_metric(j, "async_completion_latency_avg_ms"), 0);
   ASSERT_TRUE(j.contains("storage")) << r.out;
   ASSERT_EQ(j["storage"].size(), 1u);
   EXPECT_FALSE(j["storage"][0]["fs_type"].get<std::string>().empty());
@@ -277,7 +277,7 @@ TEST(SysbenchFileioTest, IntermediateReportsInSysbenchFileioLayout) {
 TEST(SysbenchFileioTest, HelpListsFileio) {
   const RunOutput r = run_hostmark({"sysbench", "--help"});
   ASSERT_EQ(r.exit_code, 0);
-  EXPECT_TRUE(has_line(r.out, "  fileio - File I/O test")) << r.out;
+  EXPECT_TRUE(fileio_has_line(r.out, "  fileio - File I/O test")) << r.out;
   const RunOutput h = run_hostmark({"sysbench", "fileio", "help"});
   ASSERT_EQ(h.exit_code, 0);
   EXPECT_NE(h.out.find("--file-extra-flags"), std::string::npos);

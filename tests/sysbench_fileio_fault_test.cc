@@ -39,8 +39,8 @@ FileioSpec small_spec(const ScratchDir& dir) {
 
 // Prepares the files for real, then runs `events` events through `sys`; returns the first
 // error's message ("" when none) and the totals.
-std::string run_events(const FileioSpec& spec, platform::Syscalls& sys, int events,
-                       FileioTotals& totals) {
+std::string run_fault_events(const FileioSpec& spec, platform::Syscalls& sys, int events,
+                             FileioTotals& totals) {
   std::ostringstream out;
   prepare_fileio_files(spec, "", out);
   std::string error;
@@ -62,7 +62,7 @@ TEST(SysbenchFileioFaultTest, EintrEagainAndShortWritesAreRetriedAndCounted) {
   ScratchDir dir;
   FaultSyscalls sys("write #2 EINTR; write #4 short; write #9 EAGAIN");
   FileioTotals t;
-  EXPECT_EQ(run_events(small_spec(dir), sys, 16, t), "");
+  EXPECT_EQ(run_fault_events(small_spec(dir), sys, 16, t), "");
   EXPECT_EQ(t.writes, 16u);
   EXPECT_EQ(t.written_bytes, 64u * 1024);
   EXPECT_EQ(t.errors, 0u);
@@ -73,7 +73,7 @@ TEST(SysbenchFileioFaultTest, EnospcEndsTheRunNamingFileAndOffset) {
   ScratchDir dir;
   FaultSyscalls sys("write after 20480 ENOSPC");
   FileioTotals t;
-  EXPECT_EQ(run_events(small_spec(dir), sys, 16, t),
+  EXPECT_EQ(run_fault_events(small_spec(dir), sys, 16, t),
             "test_file.0: write at offset 20480: No space left on device");
   EXPECT_EQ(t.writes, 5u) << "the failed write is not counted";
   EXPECT_EQ(t.written_bytes, 5u * 4096);
@@ -86,7 +86,8 @@ TEST(SysbenchFileioFaultTest, EioOnReadEndsTheRun) {
   spec.mode = FileioMode::kSeqrd;
   FaultSyscalls sys("read #12 EIO");  // file 1, block 3
   FileioTotals t;
-  EXPECT_EQ(run_events(spec, sys, 16, t), "test_file.1: read at offset 12288: Input/output error");
+  EXPECT_EQ(run_fault_events(spec, sys, 16, t),
+            "test_file.1: read at offset 12288: Input/output error");
   EXPECT_EQ(t.reads, 11u);
   EXPECT_EQ(t.errors, 1u);
 }
@@ -97,7 +98,7 @@ TEST(SysbenchFileioFaultTest, FailedFsyncEndsTheRun) {
   spec.fsync_freq = 4;
   FaultSyscalls sys("sync #2 EIO");
   FileioTotals t;
-  EXPECT_EQ(run_events(spec, sys, 16, t), "test_file.1: fsync: Input/output error");
+  EXPECT_EQ(run_fault_events(spec, sys, 16, t), "test_file.1: fsync: Input/output error");
   EXPECT_EQ(t.writes, 4u);
   EXPECT_EQ(t.fsyncs, 1u) << "the failed fsync is not counted";
   EXPECT_EQ(t.errors, 1u);
@@ -110,7 +111,7 @@ TEST(SysbenchFileioFaultTest, AsyncCompletionWithEioEndsTheRun) {
   spec.async_backlog = 4;
   FaultSyscalls sys("write #3 EIO");
   FileioTotals t;
-  const std::string error = run_events(spec, sys, 16, t);
+  const std::string error = run_fault_events(spec, sys, 16, t);
   // Which write's completion is the third is the kernel's order: the file and errno are fixed.
   EXPECT_EQ(error.rfind("test_file.0: write at offset ", 0), 0u) << error;
   EXPECT_NE(error.find(": Input/output error"), std::string::npos) << error;

@@ -11,7 +11,7 @@ namespace {
 
 // Numbers become '#', fixed-width padding before them is ignored; line 0 (program and
 // version) and hostmark's storage lines (Device:, Filesystem:, warning:) are left out.
-std::string layout_of(const std::string& report) {
+std::string golden_layout_of(const std::string& report) {
   static const std::regex number(R"([0-9]+(\.[0-9]+)?)");
   std::string out;
   bool first = true;
@@ -30,7 +30,7 @@ std::string layout_of(const std::string& report) {
   return out;
 }
 
-RunOutput sysbench_fileio(std::vector<std::string> args) {
+RunOutput run_sysbench_fileio(std::vector<std::string> args) {
   args.insert(args.begin(), "fileio");
   return run_program("/usr/bin/sysbench", args);
 }
@@ -70,11 +70,12 @@ TEST(SysbenchFileioGoldenTest, LayoutMatchesRealSysbench) {
     }
     {
       CwdGuard cwd(theirs_dir.path());
-      theirs = sysbench_fileio(args);
+      theirs = run_sysbench_fileio(args);
     }
     ASSERT_EQ(theirs.exit_code, 0) << theirs.out << theirs.err;
     ASSERT_EQ(ours.exit_code, 0) << ours.err;
-    EXPECT_EQ(layout_of(ours.out), layout_of(theirs.out)) << c.front() << " " << c.back();
+    EXPECT_EQ(golden_layout_of(ours.out), golden_layout_of(theirs.out))
+        << c.front() << " " << c.back();
   }
   EXPECT_EQ(test_files_in(ours_dir.path()), 0u);
 }

@@ -97,7 +97,7 @@ TEST(SysinfoBlock, VirtualNames) {
   }
 }
 
-void write_file(const std::filesystem::path& p, const std::string& text) {
+void write_sys_file(const std::filesystem::path& p, const std::string& text) {
   std::filesystem::create_directories(p.parent_path());
   std::ofstream(p) << text;
 }
@@ -106,20 +106,20 @@ TEST(SysinfoBlock, ScansAFakeSysBlockTree) {
   const auto root =
       std::filesystem::temp_directory_path() / ("hostmark_sysblock_" + std::to_string(getpid()));
   std::filesystem::remove_all(root);
-  write_file(root / "sdb/device/model", "Samsung SSD 870 \n");
-  write_file(root / "sdb/device/vendor", "ATA     \n");
-  write_file(root / "sdb/size", "1953525168\n");
-  write_file(root / "sdb/removable", "0\n");
-  write_file(root / "sdb/ro", "0\n");
-  write_file(root / "sdb/queue/logical_block_size", "512\n");
-  write_file(root / "sdb/queue/physical_block_size", "4096\n");
-  write_file(root / "sdb/queue/rotational", "0\n");
-  write_file(root / "sdb/queue/scheduler", "mq-deadline kyber [bfq] none\n");
-  write_file(root / "loop10/size", "0\n");
-  write_file(root / "loop2/size", "0\n");
-  write_file(root / "loop3/size", "2048\n");
-  write_file(root / "loop3/loop/backing_file", "/var/tmp/disk.img\n");
-  write_file(root / "zram0/size", "0\n");
+  write_sys_file(root / "sdb/device/model", "Samsung SSD 870 \n");
+  write_sys_file(root / "sdb/device/vendor", "ATA     \n");
+  write_sys_file(root / "sdb/size", "1953525168\n");
+  write_sys_file(root / "sdb/removable", "0\n");
+  write_sys_file(root / "sdb/ro", "0\n");
+  write_sys_file(root / "sdb/queue/logical_block_size", "512\n");
+  write_sys_file(root / "sdb/queue/physical_block_size", "4096\n");
+  write_sys_file(root / "sdb/queue/rotational", "0\n");
+  write_sys_file(root / "sdb/queue/scheduler", "mq-deadline kyber [bfq] none\n");
+  write_sys_file(root / "loop10/size", "0\n");
+  write_sys_file(root / "loop2/size", "0\n");
+  write_sys_file(root / "loop3/size", "2048\n");
+  write_sys_file(root / "loop3/loop/backing_file", "/var/tmp/disk.img\n");
+  write_sys_file(root / "zram0/size", "0\n");
 
   const BlockDeviceScan scan = scan_block_devices(root.string());
   std::filesystem::remove_all(root);

@@ -9,7 +9,7 @@
 namespace hostmark {
 namespace {
 
-constexpr std::int64_t kS = 1'000'000'000;
+constexpr std::int64_t kSecond = 1'000'000'000;
 
 // Runs the test body in TZ=UTC0 and restores the caller's TZ.
 class TimeSpecTest : public ::testing::Test {
@@ -30,7 +30,7 @@ class TimeSpecTest : public ::testing::Test {
     tzset();
   }
   // 2026-12-03 06:30:15 UTC
-  static constexpr std::int64_t kNow = 1796279415 * kS;
+  static constexpr std::int64_t kNow = 1796279415 * kSecond;
   std::int64_t at(const char* text) { return parse_time_spec("--from", text, kNow).value(); }
 
  private:
@@ -40,20 +40,20 @@ class TimeSpecTest : public ::testing::Test {
 
 TEST_F(TimeSpecTest, RelativeForms) {
   EXPECT_EQ(at("now"), kNow);
-  EXPECT_EQ(at("1h ago"), kNow - 3600 * kS);
-  EXPECT_EQ(at("90s ago"), kNow - 90 * kS);
-  EXPECT_EQ(at("7d ago"), kNow - 7 * 86400 * kS);
-  EXPECT_EQ(at("today"), 1796256000 * kS);  // 2026-12-03 00:00 UTC
-  EXPECT_EQ(at("yesterday"), (1796256000 - 86400) * kS);
+  EXPECT_EQ(at("1h ago"), kNow - 3600 * kSecond);
+  EXPECT_EQ(at("90s ago"), kNow - 90 * kSecond);
+  EXPECT_EQ(at("7d ago"), kNow - 7 * 86400 * kSecond);
+  EXPECT_EQ(at("today"), 1796256000 * kSecond);  // 2026-12-03 00:00 UTC
+  EXPECT_EQ(at("yesterday"), (1796256000 - 86400) * kSecond);
 }
 
 TEST_F(TimeSpecTest, AbsoluteForms) {
-  EXPECT_EQ(at("2026-12-03"), 1796256000 * kS);
-  EXPECT_EQ(at("2026-12-03 06:00"), (1796256000 + 6 * 3600) * kS);
-  EXPECT_EQ(at("2026-12-03T06:00:30"), (1796256000 + 6 * 3600 + 30) * kS);
-  EXPECT_EQ(at("06:30"), (1796256000 + 6 * 3600 + 30 * 60) * kS);
-  EXPECT_EQ(at("@1796256000"), 1796256000 * kS);
-  EXPECT_EQ(at("2024-03-01"), 1709251200 * kS);  // after a leap day
+  EXPECT_EQ(at("2026-12-03"), 1796256000 * kSecond);
+  EXPECT_EQ(at("2026-12-03 06:00"), (1796256000 + 6 * 3600) * kSecond);
+  EXPECT_EQ(at("2026-12-03T06:00:30"), (1796256000 + 6 * 3600 + 30) * kSecond);
+  EXPECT_EQ(at("06:30"), (1796256000 + 6 * 3600 + 30 * 60) * kSecond);
+  EXPECT_EQ(at("@1796256000"), 1796256000 * kSecond);
+  EXPECT_EQ(at("2024-03-01"), 1709251200 * kSecond);  // after a leap day
 }
 
 TEST_F(TimeSpecTest, ATimeInADaylightSavingGapIsRefused) {

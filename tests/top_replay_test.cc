@@ -11,8 +11,8 @@
 namespace hostmark {
 namespace {
 
-monitor::HostSample sample(std::int64_t t_s, std::uint64_t n,
-                           std::vector<monitor::ProcessIoRate> processes) {
+monitor::HostSample replay_sample(std::int64_t t_s, std::uint64_t n,
+                                  std::vector<monitor::ProcessIoRate> processes) {
   monitor::HostSample s;
   s.time_ns = t_s * 1'000'000'000;
   s.boot_id = "b";
@@ -32,10 +32,10 @@ monitor::HostSample sample(std::int64_t t_s, std::uint64_t n,
 std::string record_db(const ScratchDir& dir) {
   const std::string path = dir.file("rec.db");
   monitor::RecordStore store = monitor::RecordStore::open(path);
-  store.append(sample(1000, 1, {}));
-  store.append(
-      sample(1001, 2, {{11, "small", "root", 1024, 0, 1, 0}, {22, "big", "pg", 0, 1 << 20, 0, 9}}));
-  store.append(sample(1002, 3, {{33, "third", "root", 4096, 0, 4, 0}}));
+  store.append(replay_sample(1000, 1, {}));
+  store.append(replay_sample(
+      1001, 2, {{11, "small", "root", 1024, 0, 1, 0}, {22, "big", "pg", 0, 1 << 20, 0, 9}}));
+  store.append(replay_sample(1002, 3, {{33, "third", "root", 4096, 0, 4, 0}}));
   return path;
 }
 

@@ -10,7 +10,7 @@
 namespace hostmark::top {
 namespace {
 
-void write_file(const std::string& path, const std::string& text) {
+void write_proc_file(const std::string& path, const std::string& text) {
   std::filesystem::create_directories(std::filesystem::path(path).parent_path());
   std::ofstream(path) << text;
 }
@@ -25,21 +25,21 @@ std::string block_stat(std::uint64_t rd_sectors, std::uint64_t wr_sectors) {
 TEST(TopSystem, ActualRatesDevicesAndIowaitFromFixtures) {
   ScratchDir root;
   ASSERT_FALSE(root.path().empty());
-  write_file(root.file("sys/block/vda/stat"), block_stat(0, 0));
-  write_file(root.file("sys/block/vda/dev"), "253:0\n");
+  write_proc_file(root.file("sys/block/vda/stat"), block_stat(0, 0));
+  write_proc_file(root.file("sys/block/vda/dev"), "253:0\n");
   std::filesystem::create_directories(root.file("sys/block/vda/device"));  // a real device
-  write_file(root.file("sys/block/loop0/stat"), block_stat(0, 0));         // virtual: no device/
-  write_file(root.file("sys/block/loop0/dev"), "7:0\n");
-  write_file(root.file("proc/uptime"), "100.00 150.00\n");
-  write_file(root.file("proc/stat"), "cpu  100 0 100 700 100 0 0 0 0 0\n");
+  write_proc_file(root.file("sys/block/loop0/stat"), block_stat(0, 0));    // virtual: no device/
+  write_proc_file(root.file("sys/block/loop0/dev"), "7:0\n");
+  write_proc_file(root.file("proc/uptime"), "100.00 150.00\n");
+  write_proc_file(root.file("proc/stat"), "cpu  100 0 100 700 100 0 0 0 0 0\n");
   const auto sampler = make_system_sampler(root.path());
   ASSERT_NE(sampler, nullptr);
   EXPECT_FALSE(sampler->sample());  // the first call is the baseline
 
-  write_file(root.file("sys/block/vda/stat"), block_stat(2048, 4096));  // 1 MiB, 2 MiB
-  write_file(root.file("sys/block/loop0/stat"), block_stat(0, 2048));
-  write_file(root.file("proc/uptime"), "102.00 152.00\n");
-  write_file(root.file("proc/stat"), "cpu  150 0 150 750 150 0 0 0 0 0\n");  // iowait 50/200
+  write_proc_file(root.file("sys/block/vda/stat"), block_stat(2048, 4096));  // 1 MiB, 2 MiB
+  write_proc_file(root.file("sys/block/loop0/stat"), block_stat(0, 2048));
+  write_proc_file(root.file("proc/uptime"), "102.00 152.00\n");
+  write_proc_file(root.file("proc/stat"), "cpu  150 0 150 750 150 0 0 0 0 0\n");  // iowait 50/200
   const auto r = sampler->sample();
   ASSERT_TRUE(r);
   EXPECT_DOUBLE_EQ(r->read_bytes_per_s, 524288.0);

@@ -16,8 +16,8 @@ using monitor::IoCounters;
 using monitor::ProcessSnapshot;
 using monitor::TaskSample;
 
-TaskSample task(int pid, unsigned uid, const std::string& cmdline, std::uint64_t read_bytes,
-                std::uint64_t write_bytes, std::uint64_t syscr, std::uint64_t syscw) {
+TaskSample view_task(int pid, unsigned uid, const std::string& cmdline, std::uint64_t read_bytes,
+                     std::uint64_t write_bytes, std::uint64_t syscr, std::uint64_t syscw) {
   TaskSample t;
   t.pid = t.tid = pid;
   t.start_time_ticks = 100;
@@ -39,12 +39,13 @@ struct Fixture {
   Fixture() {
     first->monotonic_ns = 10'000'000'000;
     after->monotonic_ns = 11'000'000'000;
-    first->tasks = {task(10, 1000, "cat big", 0, 0, 0, 0), task(20, 0, "dd of=x", 0, 0, 0, 0),
-                    task(30, 0, "", 0, 0, 0, 0), task(40, 0, "secret", 0, 0, 0, 0)};
+    first->tasks = {view_task(10, 1000, "cat big", 0, 0, 0, 0),
+                    view_task(20, 0, "dd of=x", 0, 0, 0, 0), view_task(30, 0, "", 0, 0, 0, 0),
+                    view_task(40, 0, "secret", 0, 0, 0, 0)};
     first->tasks[3].io.reset();
-    after->tasks = {task(10, 1000, "cat big", 2 << 20, 0, 64, 0),
-                    task(20, 0, "dd of=x", 0, 1 << 20, 0, 100), task(30, 0, "", 0, 0, 0, 0),
-                    task(40, 0, "secret", 0, 0, 0, 0)};
+    after->tasks = {view_task(10, 1000, "cat big", 2 << 20, 0, 64, 0),
+                    view_task(20, 0, "dd of=x", 0, 1 << 20, 0, 100),
+                    view_task(30, 0, "", 0, 0, 0, 0), view_task(40, 0, "secret", 0, 0, 0, 0)};
     after->tasks[3].io.reset();
   }
 

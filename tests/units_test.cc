@@ -14,7 +14,7 @@ constexpr std::uint64_t kGi = kMi * 1024;
 constexpr std::uint64_t kTi = kGi * 1024;
 constexpr std::uint64_t kPi = kTi * 1024;
 
-std::uint64_t size_of(const std::string& text) {
+std::uint64_t parsed_size(const std::string& text) {
   const auto r = parse_size("--size", text);
   EXPECT_TRUE(r.ok()) << "'" << text << "': " << (r.ok() ? "" : r.error().message());
   return r.ok() ? r.value() : UINT64_MAX;
@@ -30,33 +30,33 @@ std::string usage_message(const Expected<T>& r) {
 }
 
 TEST(UnitsTest, SizesAreBinaryMultiples) {
-  EXPECT_EQ(size_of("512"), 512u);
-  EXPECT_EQ(size_of("0"), 0u);
-  EXPECT_EQ(size_of("512b"), 512u);
-  EXPECT_EQ(size_of("512B"), 512u);
-  EXPECT_EQ(size_of("4k"), 4 * kKi);
-  EXPECT_EQ(size_of("4K"), 4 * kKi);
-  EXPECT_EQ(size_of("4KiB"), 4 * kKi);
-  EXPECT_EQ(size_of("4kib"), 4 * kKi);
-  EXPECT_EQ(size_of("4kb"), 4 * kKi);
-  EXPECT_EQ(size_of("4KB"), 4 * kKi);
-  EXPECT_EQ(size_of("1M"), kMi);
-  EXPECT_EQ(size_of("1m"), kMi);
-  EXPECT_EQ(size_of("64MiB"), 64 * kMi);
-  EXPECT_EQ(size_of("1g"), kGi);
-  EXPECT_EQ(size_of("1G"), kGi);
-  EXPECT_EQ(size_of("2T"), 2 * kTi);
-  EXPECT_EQ(size_of("1P"), kPi);
-  EXPECT_EQ(size_of("1.5k"), 1536u);
-  EXPECT_EQ(size_of("0.5k"), 512u);
-  EXPECT_EQ(size_of("2.25M"), 2 * kMi + kMi / 4);
-  EXPECT_EQ(size_of("16383P"), 16383 * kPi);  // the largest whole number of PiB below 2^64
+  EXPECT_EQ(parsed_size("512"), 512u);
+  EXPECT_EQ(parsed_size("0"), 0u);
+  EXPECT_EQ(parsed_size("512b"), 512u);
+  EXPECT_EQ(parsed_size("512B"), 512u);
+  EXPECT_EQ(parsed_size("4k"), 4 * kKi);
+  EXPECT_EQ(parsed_size("4K"), 4 * kKi);
+  EXPECT_EQ(parsed_size("4KiB"), 4 * kKi);
+  EXPECT_EQ(parsed_size("4kib"), 4 * kKi);
+  EXPECT_EQ(parsed_size("4kb"), 4 * kKi);
+  EXPECT_EQ(parsed_size("4KB"), 4 * kKi);
+  EXPECT_EQ(parsed_size("1M"), kMi);
+  EXPECT_EQ(parsed_size("1m"), kMi);
+  EXPECT_EQ(parsed_size("64MiB"), 64 * kMi);
+  EXPECT_EQ(parsed_size("1g"), kGi);
+  EXPECT_EQ(parsed_size("1G"), kGi);
+  EXPECT_EQ(parsed_size("2T"), 2 * kTi);
+  EXPECT_EQ(parsed_size("1P"), kPi);
+  EXPECT_EQ(parsed_size("1.5k"), 1536u);
+  EXPECT_EQ(parsed_size("0.5k"), 512u);
+  EXPECT_EQ(parsed_size("2.25M"), 2 * kMi + kMi / 4);
+  EXPECT_EQ(parsed_size("16383P"), 16383 * kPi);  // the largest whole number of PiB below 2^64
 }
 
 TEST(UnitsTest, LargeWholeSizesAreExact) {
-  EXPECT_EQ(size_of("9007199254740993"), 9007199254740993u);  // 2^53 + 1: not a double
-  EXPECT_EQ(size_of("18446744073709551615"), UINT64_MAX);
-  EXPECT_EQ(size_of("17592186044415k"), 17592186044415u * kKi);  // (2^44 - 1) KiB
+  EXPECT_EQ(parsed_size("9007199254740993"), 9007199254740993u);  // 2^53 + 1: not a double
+  EXPECT_EQ(parsed_size("18446744073709551615"), UINT64_MAX);
+  EXPECT_EQ(parsed_size("17592186044415k"), 17592186044415u * kKi);  // (2^44 - 1) KiB
 }
 
 TEST(UnitsTest, RejectedSizesNameTheOption) {

@@ -16,7 +16,7 @@ WrittenBlock w(std::uint32_t file, std::uint64_t offset, std::uint32_t length, s
   return WrittenBlock{offset, seq * 1000 + 1, seq, file, length};
 }
 
-std::vector<WrittenBlock> listed(VerifyLog& log) {
+std::vector<WrittenBlock> listed_blocks(VerifyLog& log) {
   const std::span<const WrittenBlock> s = log.in_order();
   return {s.begin(), s.end()};
 }
@@ -28,7 +28,7 @@ TEST(VerifyLog, SequentialWritesComeOutAsWritten) {
     expected.push_back(w(0, i * 4096, 4096, i + 1));
     log.record(expected.back());
   }
-  EXPECT_EQ(listed(log), expected);
+  EXPECT_EQ(listed_blocks(log), expected);
   EXPECT_EQ(VerifyLog::kBytesPerEntry, 32u);
 }
 
@@ -43,7 +43,7 @@ TEST(VerifyLog, OverwritesKeepTheLatestAndIterateInOrder) {
   log.record(w(0, 0, 0, 7));        // zero-length: ignored
   const std::vector<WrittenBlock> want = {w(0, 0, 4096, 2), w(0, 4096, 4096, 6),
                                           w(0, 8192, 4096, 4), w(1, 0, 4096, 3)};
-  EXPECT_EQ(listed(log), want);
+  EXPECT_EQ(listed_blocks(log), want);
   EXPECT_EQ(log.partly_overwritten(), 0u);
   log.clear();
   EXPECT_TRUE(log.in_order().empty());
@@ -56,7 +56,7 @@ TEST(VerifyLog, PartlyOverwrittenBlocksAreDroppedAndCounted) {
   log.record(w(0, 16384, 4096, 3));
   log.record(w(0, 12288, 16384, 4));  // covers all of #3 and none of #2
   const std::vector<WrittenBlock> want = {w(0, 4096, 8192, 2), w(0, 12288, 16384, 4)};
-  EXPECT_EQ(listed(log), want);
+  EXPECT_EQ(listed_blocks(log), want);
   EXPECT_EQ(log.partly_overwritten(), 1u);
 }
 
@@ -95,20 +95,20 @@ TEST(VerifyLog, RandomOverlappingWritesMatchABruteForceModel) {
       all.push_back(w(file, offset, length, seqs[i]));
       log.record(all.back());
     }
-    EXPECT_EQ(listed(log), model(all)) << "round " << round;
+    EXPECT_EQ(listed_blocks(log), model(all)) << "round " << round;
   }
 }
 
 TEST(VerifyLog, MemoryStaysBoundedUnderEndlessOverwrites) {
   VerifyLog log;
   std::mt19937_64 rng(3);
-  constexpr std::uint64_t kBlocks = 1000;
+  constexpr std::uint64_t kLogBlocks = 1000;
   for (std::uint64_t i = 1; i <= 200000; ++i) {
-    log.record(w(0, (rng() % kBlocks) * 4096, 4096, i));
+    log.record(w(0, (rng() % kLogBlocks) * 4096, 4096, i));
     ASSERT_LE(log.entries(), VerifyLog::kMinCompactAt) << "after " << i << " writes";
   }
   const std::span<const WrittenBlock> live = log.in_order();
-  EXPECT_LE(live.size(), kBlocks);
+  EXPECT_LE(live.size(), kLogBlocks);
   for (std::size_t i = 1; i < live.size(); ++i) EXPECT_LT(live[i - 1].offset, live[i].offset);
 }
 

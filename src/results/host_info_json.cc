@@ -3,16 +3,16 @@
 namespace hostmark {
 namespace {
 
-using Json = nlohmann::json;
+using HostJson = nlohmann::json;
 
-Json str_or_null(const std::string& s) { return s.empty() ? Json(nullptr) : Json(s); }
+HostJson str_or_null(const std::string& s) { return s.empty() ? HostJson(nullptr) : HostJson(s); }
 
 template <class T>
-Json positive_or_null(T v) {
-  return v > 0 ? Json(v) : Json(nullptr);
+HostJson positive_or_null(T v) {
+  return v > 0 ? HostJson(v) : HostJson(nullptr);
 }
 
-Json cpu_json(const sysinfo::CpuTopology& c) {
+HostJson cpu_json(const sysinfo::CpuTopology& c) {
   return {{"model", str_or_null(c.model)},
           {"vendor", str_or_null(c.vendor)},
           {"sockets", positive_or_null(c.sockets)},
@@ -24,12 +24,12 @@ Json cpu_json(const sysinfo::CpuTopology& c) {
           {"topology_source", str_or_null(c.topology_source)}};
 }
 
-Json board_json(const sysinfo::BoardInfo& b) {
-  Json zones = Json::array();
+HostJson board_json(const sysinfo::BoardInfo& b) {
+  HostJson zones = HostJson::array();
   for (const auto& z : b.thermal_zones) {
     zones.push_back({{"zone", z.zone}, {"type", str_or_null(z.type)}, {"celsius", z.celsius}});
   }
-  Json throttling = nullptr;
+  HostJson throttling = nullptr;
   if (b.throttling) {
     const auto& t = *b.throttling;
     throttling = {{"bits", t.bits},
@@ -46,8 +46,8 @@ Json board_json(const sysinfo::BoardInfo& b) {
   return {{"model", str_or_null(b.model)}, {"thermal_zones", zones}, {"throttling", throttling}};
 }
 
-Json caches_json(const std::vector<sysinfo::CacheLevel>& caches) {
-  Json out = Json::array();
+HostJson caches_json(const std::vector<sysinfo::CacheLevel>& caches) {
+  HostJson out = HostJson::array();
   for (const auto& c : caches) {
     out.push_back({{"level", c.level},
                    {"type", c.type},
@@ -60,7 +60,7 @@ Json caches_json(const std::vector<sysinfo::CacheLevel>& caches) {
   return out;
 }
 
-Json memory_json(const sysinfo::MemoryInfo& m) {
+HostJson memory_json(const sysinfo::MemoryInfo& m) {
   const auto& s = m.sizes;
   return {{"total_bytes", s.total_bytes},
           {"available_bytes", s.available_bytes},
@@ -74,8 +74,8 @@ Json memory_json(const sysinfo::MemoryInfo& m) {
           {"unknown_reason", str_or_null(m.unknown_reason)}};
 }
 
-Json block_devices_json(const std::vector<sysinfo::BlockDevice>& devices) {
-  Json out = Json::array();
+HostJson block_devices_json(const std::vector<sysinfo::BlockDevice>& devices) {
+  HostJson out = HostJson::array();
   for (const auto& d : devices) {
     out.push_back({{"name", d.name},
                    {"model", str_or_null(d.model)},
@@ -94,7 +94,7 @@ Json block_devices_json(const std::vector<sysinfo::BlockDevice>& devices) {
   return out;
 }
 
-Json filesystem_json(const sysinfo::FilesystemInfo& f) {
+HostJson filesystem_json(const sysinfo::FilesystemInfo& f) {
   return {{"path", f.path},
           {"resolved_path", f.resolved_path},
           {"fs_type", str_or_null(f.fs_type)},
@@ -113,7 +113,7 @@ Json filesystem_json(const sysinfo::FilesystemInfo& f) {
 }  // namespace
 
 nlohmann::json host_info_to_json(const sysinfo::HostInfo& h) {
-  Json j;
+  HostJson j;
   j["hostname"] = str_or_null(h.hostname);
   j["os"] = str_or_null(h.os);
   j["kernel"] = {{"release", str_or_null(h.kernel_release)},
@@ -127,7 +127,7 @@ nlohmann::json host_info_to_json(const sysinfo::HostInfo& h) {
   j["block_devices"] = block_devices_json(h.block_devices.devices);
   j["unbacked_loop_devices"] = h.block_devices.unbacked_loop_devices;
   j["block_devices_error"] = str_or_null(h.block_devices.error);
-  j["filesystem"] = h.filesystem ? filesystem_json(*h.filesystem) : Json(nullptr);
+  j["filesystem"] = h.filesystem ? filesystem_json(*h.filesystem) : HostJson(nullptr);
   return j;
 }
 
