@@ -47,7 +47,7 @@ declare -A EXPECTED_DIFFERENCES=(
   [test_cpu]="prepare/cleanup of cpu are one 'hostmark:' line, exit 2 (sysbench: its message, exit 1)"
   [test_memory]="prepare/cleanup and bad --memory-block-size are one 'hostmark:' line, exit 2 (sysbench: FATAL text, exit 1)"
   [test_mutex]="prepare/cleanup of mutex are one 'hostmark:' line, exit 2"
-  [test_threads]="prepare/cleanup of threads are one 'hostmark:' line, exit 2"
+  [test_threads]="prepare/cleanup of threads are one 'hostmark:' line, exit 2; 100 events may outlast --time=10 on a loaded machine (the real one too)"
   [test_fileio]="reports start with Device:/Filesystem: lines and end with storage warnings; errors are one 'hostmark:' line"
 )
 
