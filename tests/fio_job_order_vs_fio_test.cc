@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "real_fio.h"
 #include "run_binary.h"
 #include "scratch_dir.h"
 
@@ -25,10 +26,6 @@ namespace hostmark {
 namespace {
 
 constexpr const char* kOrderFio = "/usr/bin/fio";
-
-#define SKIP_WITHOUT_FIO()          \
-  if (access(kOrderFio, X_OK) != 0) \
-  GTEST_SKIP() << kOrderFio << " is not installed: cannot compare with real fio"
 
 struct Both {
   RunOutput fio, hostmark;

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "real_fio.h"
 #include "run_binary.h"
 #include "scratch_dir.h"
 
@@ -23,10 +24,6 @@ namespace {
 
 namespace fs = std::filesystem;
 constexpr const char* kLogsFio = "/usr/bin/fio";
-
-#define SKIP_WITHOUT_FIO()         \
-  if (access(kLogsFio, X_OK) != 0) \
-  GTEST_SKIP() << kLogsFio << " is not installed: cannot compare with real fio"
 
 using Line = std::vector<std::uint64_t>;
 using LogFiles = std::map<std::string, std::vector<Line>>;  // file name -> its lines

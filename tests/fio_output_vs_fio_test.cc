@@ -16,16 +16,13 @@
 
 #include "fio_golden_run.h"
 #include "output/fio_report.h"
+#include "real_fio.h"
 #include "run_binary.h"
 
 namespace hostmark {
 namespace {
 
 constexpr const char* kFio = "/usr/bin/fio";
-
-#define SKIP_WITHOUT_FIO()     \
-  if (access(kFio, X_OK) != 0) \
-  GTEST_SKIP() << kFio << " is not installed: cannot compare with real fio"
 
 nlohmann::json fio_document(const std::string& format) {
   const RunOutput r = run_program(kFio, {"--name=x", "--ioengine=null", "--size=4M", "--rw=randrw",

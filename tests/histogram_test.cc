@@ -47,7 +47,7 @@ void expect_percentiles_close(const Histogram& h, std::vector<std::uint64_t> val
   std::sort(values.begin(), values.end());
   for (std::uint64_t hundredths : percentiles_hundredths()) {
     const double p = static_cast<double>(hundredths) / 100.0;
-    SCOPED_TRACE(testing::Message() << "p" << p << " n=" << values.size());
+    SCOPED_TRACE(::testing::Message() << "p" << p << " n=" << values.size());
     const std::uint64_t want = exact_percentile(values, hundredths);
     const std::uint64_t got = h.percentile_ns(p);
     if (want == 0) {
@@ -167,7 +167,7 @@ TEST(HistogramTest, BucketLayoutConstants) {
 // at most 1/128 of its lower bound wide.
 TEST(HistogramTest, BucketsAreContiguousOverTheWholeRange) {
   for (std::size_t i = 0; i < Histogram::kBuckets; ++i) {
-    SCOPED_TRACE(testing::Message() << "index " << i);
+    SCOPED_TRACE(::testing::Message() << "index " << i);
     const std::uint64_t lo = Histogram::bucket_lower(i);
     const std::uint64_t hi = Histogram::bucket_upper(i);
     ASSERT_LE(lo, hi);
@@ -188,7 +188,7 @@ TEST(HistogramTest, BucketsAreContiguousOverTheWholeRange) {
 
 TEST(HistogramTest, PowerOfTwoBoundaries) {
   for (int k = 0; k < 64; ++k) {
-    SCOPED_TRACE(testing::Message() << "2^" << k);
+    SCOPED_TRACE(::testing::Message() << "2^" << k);
     const std::uint64_t p = std::uint64_t{1} << k;
     const std::size_t i = Histogram::bucket_index(p);
     if (k >= 7) {
@@ -324,7 +324,7 @@ TEST(HistogramTest, TinySets) {
   const std::vector<std::vector<std::uint64_t>> sets = {
       {42}, {10, 1000}, {7, 300, 5000}, {1'000'003}, {1'000'003, 999'999'937}, {0, 0, 1}};
   for (const auto& values : sets) {
-    SCOPED_TRACE(testing::Message() << "set of " << values.size() << " from " << values[0]);
+    SCOPED_TRACE(::testing::Message() << "set of " << values.size() << " from " << values[0]);
     const Histogram h = record_all(values);
     expect_percentiles_close(h, values);
     expect_exact_moments(h, values);
@@ -367,7 +367,7 @@ TEST(HistogramTest, PercentileArgumentIsClamped) {
 TEST(HistogramTest, AllEqualValues) {
   for (std::uint64_t v : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{255},
                           std::uint64_t{123'456'789}, kOneHourNs, kOneHourNs * 1000}) {
-    SCOPED_TRACE(testing::Message() << "value " << v);
+    SCOPED_TRACE(::testing::Message() << "value " << v);
     const std::vector<std::uint64_t> values(1000, v);
     const Histogram h = record_all(values);
     for (std::uint64_t hundredths : percentiles_hundredths()) {

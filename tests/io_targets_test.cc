@@ -47,7 +47,7 @@ TEST(TargetsTest, CreatesLaysOutAndRemovesOnlyWhatItCreated) {
   j.size = 16384;  // 8 KiB per file
   std::ostringstream log;
   {
-    TargetSet targets;
+    TargetSet targets(CreatedFiles::kRemove);  // hostmark's own commands' policy
     auto files = targets.prepare_thread(j, 0, log);
     ASSERT_TRUE(files.ok()) << files.error().message();
     ASSERT_EQ(files.value().size(), 2u);
@@ -67,7 +67,7 @@ TEST(TargetsTest, CreatesLaysOutAndRemovesOnlyWhatItCreated) {
   EXPECT_EQ(fs::file_size(existing), 8192u);
 }
 
-TEST(TargetsTest, KeepCreatedAndWriteJobsAreAllocatedNotWritten) {
+TEST(TargetsTest, FioKeepsCreatedFilesAndWriteJobsAreAllocatedNotWritten) {
   ScratchDir dir;
   auto j = job_in(dir.path());
   j.rw = fio::RwMode{false, true, false, true};
@@ -76,8 +76,7 @@ TEST(TargetsTest, KeepCreatedAndWriteJobsAreAllocatedNotWritten) {
   {
     TargetSet targets;
     ASSERT_TRUE(targets.prepare_thread(j, 0, log).ok());
-    targets.keep_created();
-  }
+  }                          // CreatedFiles::kKeep, fio's default: the file stays
   EXPECT_EQ(log.str(), "");  // fio lays out only files a job reads
   EXPECT_EQ(fs::file_size(dir.path() + "/t.0.0"), 1u << 20);
 }

@@ -278,7 +278,7 @@ TEST(CsvJsonOutputTest, SinkWithoutPathWritesToTheGivenStream) {
 }
 
 TEST(CsvJsonOutputTest, SinkWritesAndTruncatesTheFile) {
-  const std::string path = testing::TempDir() + "hostmark_output_format_test.csv";
+  const std::string path = ::testing::TempDir() + "hostmark_output_format_test.csv";
   {
     std::ofstream old(path);
     old << "old content that is longer than the new one\n";

@@ -100,7 +100,9 @@ TEST_F(SysbenchDropinTest, CheckpointResetsTheCounters) {
   EXPECT_EQ(events, 600) << r.out;
   ASSERT_FALSE(totals.empty()) << r.out;
   for (std::size_t i = 1; i < totals.size(); ++i) EXPECT_GT(totals[i], totals[i - 1]) << r.out;
-  if (totals.size() == 2) EXPECT_GE(totals[1], 1.0) << r.out;  // from the start, not from 1 s
+  if (totals.size() == 2) {
+    EXPECT_GE(totals[1], 1.0) << r.out;  // from the start, not from 1 s
+  }
 }
 
 TEST_F(SysbenchDropinTest, BadCheckpointValuesAreOneLine) {
