@@ -120,6 +120,26 @@ TEST(IoPlanner, NorandommapRepeatsBlocks) {
   EXPECT_LT(distinct, 675);
 }
 
+TEST(IoPlanner, LfsrVisitsEveryBlockOnceWithoutTheMap) {
+  // fio's t0021: random_generator=lfsr with norandommap reads every block once, out of order.
+  for (std::uint64_t blocks : {1u, 2u, 256u, 1000u, 4099u}) {
+    auto job = job_for(true, false, true);
+    job.norandommap = true;
+    job.random_generator = "lfsr";
+    const FileRegion region{0, blocks * kBs};
+    IoPlanner p(job, {region}, 42, region.length, 0);
+    const auto ios = drain(p);
+    ASSERT_EQ(ios.size(), blocks);
+    const auto hits = block_hits(ios, 0, blocks);
+    EXPECT_TRUE(std::all_of(hits.begin(), hits.end(), [](auto h) { return h == 1; }))
+        << blocks << " blocks";
+    std::size_t ascending = 0;
+    for (std::size_t i = 1; i < ios.size(); ++i)
+      ascending += ios[i].offset == ios[i - 1].offset + kBs ? 1 : 0;
+    EXPECT_LE(ascending, std::max<std::size_t>(10, blocks / 100)) << blocks << " blocks";
+  }
+}
+
 TEST(IoPlanner, RestartStartsANewPassWithANewOrder) {
   const FileRegion region{0, 500 * kBs};
   IoPlanner p(job_for(true, false, true), {region}, 7, region.length, 0);

@@ -10,6 +10,7 @@
 #include "io/block_sizes.h"
 #include "io/distributions.h"
 #include "io/file_chooser.h"
+#include "io/full_cycle.h"
 #include "io/random_map.h"
 #include "io/random_source.h"
 
@@ -36,7 +37,8 @@ struct FileState {
   std::array<std::uint64_t, fio::kDirs> last_end{};   // end of the last I/O, per direction
   std::array<std::uint64_t, fio::kDirs> positions{};  // random start positions (align units)
   std::array<BlockDistribution, fio::kDirs> dist;
-  RandomMap map;                 // empty unless the random map is in use
+  RandomMap map;                            // empty unless the random map is in use
+  std::array<FullCycle, fio::kDirs> cycle;  // random_generator=lfsr: each position once a pass
   std::uint64_t pass_bytes = 0;  // bytes since this file became current (sequential service)
 };
 
@@ -53,6 +55,7 @@ struct IoPlanner::State {
   bool random = false;
   bool use_map = false;
   bool uniform = true;
+  bool full_cycle = false;  // random_generator=lfsr
   std::uint32_t sequencer = 1;
   std::uint32_t seq_left = 0;
   std::uint64_t map_unit_bytes = 4096;
@@ -134,13 +137,15 @@ struct IoPlanner::State {
   std::uint64_t random_offset(FileState& f, std::size_t d, std::uint64_t& len) {
     const DirPlan& plan = dirs[d];
     if (!use_map) {
-      const std::uint64_t pos = uniform ? rng.below(f.positions[d]) : f.dist[d].next(rng);
+      const std::uint64_t pos = !uniform     ? f.dist[d].next(rng)
+                                : full_cycle ? f.cycle[d].next()
+                                             : rng.below(f.positions[d]);
       const std::uint64_t off = pos * plan.align_bytes;
       len = clip(f, off, len);
       return off;
     }
     const std::uint64_t k = kSimple ? 1 : plan.units_per_align;
-    std::uint64_t unit = rng.below(f.positions[d]) * k;
+    std::uint64_t unit = (full_cycle ? f.cycle[d].next() : rng.below(f.positions[d])) * k;
     if constexpr (kSimple) {
       if (f.map.is_used(unit)) {
         const std::uint64_t free_unit = f.map.next_free(unit);
@@ -276,6 +281,7 @@ IoPlanner::IoPlanner(const fio::JobOptions& job, std::vector<FileRegion> regions
   s.sequencer = std::max<std::uint32_t>(rw.sequencer, 1);
   s.uniform = job.random_distribution.kind == fio::Distribution::kRandom;
   s.use_map = s.random && s.uniform && !job.norandommap;
+  s.full_cycle = s.random && s.uniform && job.random_generator == "lfsr";
   s.rng.reseed(seed);
   std::uint64_t seed_state = seed ^ 0x5ca77e4ed0ffe75eULL;
 
@@ -287,6 +293,7 @@ IoPlanner::IoPlanner(const fio::JobOptions& job, std::vector<FileRegion> regions
     const std::uint64_t scatter_seed = splitmix64(seed_state);
     for (std::size_t d = 0; d < fio::kDirs; ++d) {
       f.positions[d] = std::max<std::uint64_t>(ceil_div(f.region.length, s.dirs[d].align_bytes), 1);
+      if (s.full_cycle && active[d]) f.cycle[d] = FullCycle(f.positions[d], scatter_seed + d);
       if (s.random && !s.uniform && active[d]) {
         f.dist[d] = BlockDistribution(job.random_distribution, static_cast<fio::Dir>(d),
                                       f.positions[d], s.dirs[d].align_bytes, scatter_seed);
