@@ -252,6 +252,20 @@ TEST_F(SysbenchDropinTest, UnreachableRateFailsAndLowVerbosityIsQuiet) {
   expect_dropin_error(r, 1, "--rate: the event queue is full");
 }
 
+// --verbosity below 3 hides the report of a run that succeeds, and the run still exits 0
+// (a discarded report once failed the run with "standard output: write failed"); the same for
+// prepare's banner.
+TEST_F(SysbenchDropinTest, LowVerbosityRunSucceedsSilently) {
+  const RunOutput run = hostmark_sysbench({"cpu", "run", "--verbosity=1", "--time=1"});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_TRUE(run.out.empty()) << run.out;
+  EXPECT_TRUE(run.err.empty()) << run.err;
+  const RunOutput prepare = hostmark_sysbench(
+      {"fileio", "prepare", "--verbosity=1", "--file-num=1", "--file-total-size=64K"});
+  EXPECT_EQ(prepare.exit_code, 0) << prepare.err;
+  EXPECT_TRUE(prepare.out.empty()) << prepare.out;
+}
+
 // cmd_*.t: a script of one's own, also by a bare name, is refused in one line naming it.
 TEST_F(SysbenchDropinTest, OwnLuaScriptIsOneLine) {
   write("mine.lua", "function event() end\n");

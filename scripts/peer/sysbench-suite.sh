@@ -90,12 +90,12 @@ CONF
   if [ "$2" = "$real" ]; then
     ln -s "$real" "$1/bin/sysbench"  # argv[0] stays "sysbench" (cmdline.t prints it)
   else
-    printf '#!/bin/sh\nexec %s "$@"\n' "$2" >"$1/bin/sysbench"
+    printf '#!/bin/sh\nexec "%s" sysbench "$@"\n' "$2" >"$1/bin/sysbench"
     chmod +x "$1/bin/sysbench"
   fi
 }
 setup "$work/real" "$real"
-setup "$work/hostmark" "$hostmark sysbench"
+setup "$work/hostmark" "$hostmark"
 
 # The stock Lua scripts the tests run by path (${SBTEST_SCRIPTDIR}/oltp_read_write.lua): where
 # Debian's sysbench package installs them when present (hostmark takes a stock script's path

@@ -24,6 +24,7 @@
 #include "monitor/phase_monitor.h"
 #include "output/activity_text.h"
 #include "output/format.h"
+#include "output/null_stream.h"
 #include "output/progress.h"
 #include "output/storage_text.h"
 #include "output/sysbench_report.h"
@@ -220,7 +221,7 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
   output.path = args.text(groups, "output");
   const std::uint64_t seed = spec.seed ? spec.seed : monotonic_ns();
   auto workload = test.make_workload(args, groups, seed);
-  std::ostream quiet(nullptr);  // --verbosity below sysbench's notice level: no text report
+  NullStream quiet;  // --verbosity below sysbench's notice level: no text report
   const bool hidden = output.format == OutputFormat::kNormal && output.path.empty() &&
                       args.count(groups, "verbosity") < kNoticeLevel;
   auto sink = OutputSink::open(output, hidden ? quiet : io.out).value();
@@ -391,7 +392,7 @@ int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& 
           fmt::format("the '{}' test does not implement the '{}' command", test->name, command)));
     }
     if (io.parse_only) return 0;
-    std::ostream quiet(nullptr);
+    NullStream quiet;
     std::ostream& out = args.count(groups, "verbosity") < kNoticeLevel ? quiet : io.out;
     out << "sysbench 1.0.20 compatible (hostmark " << build::kVersion << ")\n\n";
     return hook(args, groups, out);

@@ -64,7 +64,8 @@ JobLoop::JobLoop(const LoopParts& parts)
       complete_max_(setting(parts.job.iodepth_batch_complete_max,
                             static_cast<unsigned>(units_.size()),
                             static_cast<unsigned>(units_.size()))),
-      low_(parts.job.iodepth_low && *parts.job.iodepth_low < units_.size()
+      low_(parts.job.iodepth_low && *parts.job.iodepth_low > 0 &&  // 0: iodepth, as fio
+                   *parts.job.iodepth_low < units_.size()
                ? *parts.job.iodepth_low
                : static_cast<unsigned>(units_.size())),
       sync_engine_(parts.engine.synchronous()),
