@@ -25,8 +25,6 @@
 namespace hostmark {
 namespace {
 
-constexpr const char* kOrderFio = "/usr/bin/fio";
-
 struct Both {
   RunOutput fio, hostmark;
 };
@@ -34,7 +32,7 @@ struct Both {
 Both run_order_both(const std::vector<std::string>& args) {
   std::vector<std::string> hm{"fio"};
   hm.insert(hm.end(), args.begin(), args.end());
-  return {run_program(kOrderFio, args), run_hostmark(hm)};
+  return {run_program(::hostmark::testing::kRealFioBinary, args), run_hostmark(hm)};
 }
 
 std::vector<std::string> unified_job(const std::string& mode, const std::string& format) {
@@ -157,8 +155,9 @@ TEST(FioJobOrderVsFio, WaitForStartsTheJobWhenItsWaiteeHasEnded) {
     ScratchDir d;
     const std::string job = d.file("order.fio");
     std::ofstream(job) << write_then_verify(d.path());
-    const RunOutput r = real ? run_program(kOrderFio, {"--output-format=json", job})
-                             : run_hostmark({"fio", "--output-format=json", job});
+    const RunOutput r =
+        real ? run_program(::hostmark::testing::kRealFioBinary, {"--output-format=json", job})
+             : run_hostmark({"fio", "--output-format=json", job});
     ASSERT_EQ(r.exit_code, 0) << (real ? "fio: " : "hostmark: ") << r.err;
     const auto j = nlohmann::json::parse(r.out);
     ASSERT_EQ(j["jobs"].size(), 3u);

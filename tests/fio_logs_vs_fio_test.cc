@@ -23,8 +23,6 @@ namespace hostmark {
 namespace {
 
 namespace fs = std::filesystem;
-constexpr const char* kLogsFio = "/usr/bin/fio";
-
 using Line = std::vector<std::uint64_t>;
 using LogFiles = std::map<std::string, std::vector<Line>>;  // file name -> its lines
 
@@ -77,7 +75,7 @@ BothRuns run_logs_both(const std::vector<std::string>& options) {
     }
     return a;
   };
-  const RunOutput f = run_program(kLogsFio, args(theirs));
+  const RunOutput f = run_program(::hostmark::testing::kRealFioBinary, args(theirs));
   EXPECT_EQ(f.exit_code, 0) << f.err;
   auto ours_args = args(mine);
   ours_args.insert(ours_args.begin(), "fio");

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "output/fio_report.h"
+#include "real_fio.h"
 #include "run_binary.h"
 
 namespace hostmark {
@@ -149,13 +150,12 @@ std::vector<std::string> lines_starting(const std::vector<std::string>& lines,
 }
 
 TEST(FioVsFio, NormalLayoutMatchesForTheSameRun) {
-  if (access("/usr/bin/fio", X_OK) != 0)
-    GTEST_SKIP() << "/usr/bin/fio is not installed: cannot compare";
+  SKIP_WITHOUT_FIO();
   char dir_template[] = "/var/tmp/hostmark-fio-normal-XXXXXX";
   ASSERT_NE(mkdtemp(dir_template), nullptr);
   const std::string dir = dir_template;
   const RunOutput r =
-      run_program("/usr/bin/fio",
+      run_program(::hostmark::testing::kRealFioBinary,
                   {"--name=fio_test", "--ioengine=psync", "--filename=" + dir + "/f", "--size=8M",
                    "--rw=randrw", "--runtime=1", "--time_based", "--output-format=json+,normal"});
   std::filesystem::remove_all(dir);

@@ -22,11 +22,10 @@
 namespace hostmark {
 namespace {
 
-constexpr const char* kFio = "/usr/bin/fio";
-
 nlohmann::json fio_document(const std::string& format) {
-  const RunOutput r = run_program(kFio, {"--name=x", "--ioengine=null", "--size=4M", "--rw=randrw",
-                                         "--output-format=" + format});
+  const RunOutput r = run_program(
+      ::hostmark::testing::kRealFioBinary,
+      {"--name=x", "--ioengine=null", "--size=4M", "--rw=randrw", "--output-format=" + format});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   return nlohmann::json::parse(r.out);
 }
@@ -82,8 +81,9 @@ TEST(FioVsFio, JsonKeysMatch) {
 TEST(FioVsFio, JsonKeysMatchWithGlobalOptionsAndDescription) {
   SKIP_WITHOUT_FIO();
   // Options before the first --name are fio's global options; a description adds "desc".
-  const RunOutput r = run_program(kFio, {"--ioengine=null", "--name=x", "--description=hello",
-                                         "--size=4M", "--rw=randrw", "--output-format=json"});
+  const RunOutput r = run_program(::hostmark::testing::kRealFioBinary,
+                                  {"--ioengine=null", "--name=x", "--description=hello",
+                                   "--size=4M", "--rw=randrw", "--output-format=json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const nlohmann::json theirs = nlohmann::json::parse(r.out);
   fio::FioRun run = run_like_null_engine();
@@ -131,7 +131,8 @@ std::string kind_of(const std::string& f) {
 TEST(FioVsFio, TerseFieldsMatch) {
   SKIP_WITHOUT_FIO();
   const RunOutput r = run_program(
-      kFio, {"--name=x", "--ioengine=null", "--size=4M", "--rw=randrw", "--output-format=terse"});
+      ::hostmark::testing::kRealFioBinary,
+      {"--name=x", "--ioengine=null", "--size=4M", "--rw=randrw", "--output-format=terse"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::string theirs_line = r.out.substr(0, r.out.find('\n'));
   std::ostringstream out;
@@ -158,8 +159,9 @@ TEST(FioVsFio, TerseFieldsMatch) {
 TEST(FioVsFio, BannerMatches) {
   SKIP_WITHOUT_FIO();
   const RunOutput r =
-      run_program(kFio, {"--name=x", "--ioengine=null", "--size=1M", "--rw=randrw", "--bs=4k,64k",
-                         "--iodepth=4", "--numjobs=2", "--thread", "--output-format=normal"});
+      run_program(::hostmark::testing::kRealFioBinary,
+                  {"--name=x", "--ioengine=null", "--size=1M", "--rw=randrw", "--bs=4k,64k",
+                   "--iodepth=4", "--numjobs=2", "--thread", "--output-format=normal"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   fio::JobOptions x;
   x.name = "x";

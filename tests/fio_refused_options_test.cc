@@ -12,12 +12,11 @@
 #include "fio/option_table.h"
 #include "fio/refused_options.h"
 #include "fio/run_options_table.h"
+#include "real_fio.h"
 #include "run_binary.h"
 
 namespace hostmark::fio {
 namespace {
-
-constexpr const char* kRealFio = "/usr/bin/fio";
 
 bool sorted_and_unique(std::span<const RefusedOption> list) {
   return std::ranges::adjacent_find(list, [](const RefusedOption& a, const RefusedOption& b) {
@@ -64,7 +63,7 @@ TEST(FioRefusedOptions, TheErrorNamesTheReasonOnTheCommandLineAndInAJobFile) {
 // The option names of `fio --cmdhelp=all` or `fio --enghelp=ENGINE`: "name   : help" lines,
 // child options indented.
 std::set<std::string> fio_option_names(const std::vector<std::string>& args) {
-  RunOutput r = run_program(kRealFio, args);
+  RunOutput r = run_program(::hostmark::testing::kRealFioBinary, args);
   std::set<std::string> names;
   for (const std::string& line : output_lines(r.out)) {
     std::size_t colon = line.find(" : ");
@@ -78,7 +77,7 @@ std::set<std::string> fio_option_names(const std::vector<std::string>& args) {
 }
 
 TEST(FioRefusedOptions, EveryOptionOfRealFioIsImplementedOrRefused) {
-  if (access(kRealFio, X_OK) != 0) GTEST_SKIP() << kRealFio << " is not installed";
+  SKIP_WITHOUT_FIO();
   std::set<std::string> names = fio_option_names({"--cmdhelp=all"});
   ASSERT_GT(names.size(), 150u) << "fio --cmdhelp=all printed too little to be its option list";
   for (std::string_view engine : engines::engine_names()) {

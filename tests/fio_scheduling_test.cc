@@ -15,6 +15,7 @@
 #include "fio/job_parser.h"
 #include "fio_test_env.h"
 #include "io/job_placement.h"
+#include "real_fio.h"
 #include "run_binary.h"
 
 namespace hostmark::fio {
@@ -185,8 +186,8 @@ TEST(FioScheduling, ThinkTimeStallsAfterEveryThinktimeBlocksAsFio) {
     // ends early, so these are floors, whatever the machine's load.
     const std::uint64_t floor_ms = std::string(blocks) == "1" ? 180 : 40;
     EXPECT_GE(runtime_ms(ours), floor_ms) << "thinktime_blocks=" << blocks;
-    if (access("/usr/bin/fio", X_OK) == 0) {
-      RunOutput real = run_program("/usr/bin/fio", args);
+    if (access(::hostmark::testing::kRealFioBinary, X_OK) == 0) {
+      RunOutput real = run_program(::hostmark::testing::kRealFioBinary, args);
       ASSERT_EQ(real.exit_code, 0) << real.err;
       EXPECT_GE(runtime_ms(real), floor_ms) << "the real fio: thinktime_blocks=" << blocks;
     }
