@@ -143,8 +143,9 @@ TEST(FioCommandLine, Spellings) {
 }
 
 TEST(FioCommandLine, ErrorsNameTheOption) {
-  EXPECT_EQ(error_of(parse_line("--name=x --flow=2")),
-            "--flow: not implemented by hostmark (flow control between jobs is not supported)");
+  EXPECT_EQ(error_of(parse_line("--name=x --zonemode=zbd")),
+            "--zonemode: not implemented by hostmark (zoned block devices (zonemode) are not "
+            "supported)");
   EXPECT_EQ(error_of(parse_line("--name=x --foo=1")), "--foo: unknown option");
   EXPECT_EQ(error_of(parse_line("--bs=4q --name=x")), "--bs: '4q' is not a size");
   EXPECT_EQ(error_of(parse_line("--name=x --rwmixread=150")),

@@ -388,9 +388,9 @@ TEST(FioJobFile, LogOptionsAsFio) {
 }
 
 TEST(FioJobFile, ErrorsNameFileLineAndOption) {
-  EXPECT_EQ(error_of(parse_text("[j]\nrw=read\n\nflow=2\n")),
-            "job.fio:4: flow: not implemented by hostmark (flow control between jobs is not "
-            "supported)");
+  EXPECT_EQ(error_of(parse_text("[j]\nrw=read\n\nzonemode=zbd\n")),
+            "job.fio:4: zonemode: not implemented by hostmark (zoned block devices (zonemode) "
+            "are not supported)");
   EXPECT_EQ(error_of(parse_text("[j]\nss=iops:10%\n")),
             "job.fio:2: ss: not implemented by hostmark (steady-state detection is not supported "
             "(use runtime and time_based))");

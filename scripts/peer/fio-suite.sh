@@ -41,18 +41,10 @@ python=$(command -v python3) || {
 job_tests=$(seq 1 26)
 
 # Tests that may fail with hostmark while the real fio passes, and why (docs/COMPATIBILITY.md).
-why_verify_dump="verify_dump is not implemented"
-why_flow="flow_id/flow (job flow control) are not implemented"
 why_bsrange="the job gives bsrange a bssplit value (512/25:1k:...), which fio reads leniently and hostmark refuses as not a size range (docs/FIO_PARSER.md)"
-why_experimental="experimental_verify is not implemented"
 declare -A KNOWN=(
-  [3]=$why_verify_dump [4]=$why_verify_dump
-  [6]="verify=meta is not implemented"
   [7]="rw=read:512k (offset gap on a sequential workload) is not implemented"
-  [11]=$why_flow [12]=$why_flow [14]=$why_flow
-  [17]="ioengine=posixaio is not one of hostmark's engines"
   [23]=$why_bsrange [24]=$why_bsrange
-  [25]=$why_experimental [26]=$why_experimental
 )
 
 # run-fio-tests.py decides requirements from the build's config-host.h, which an unbuilt

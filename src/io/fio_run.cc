@@ -252,7 +252,12 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
   TargetSet targets(io.created_files);
   SignalGuard signals;  // threads started below inherit the blocked mask
   std::atomic<bool> stop{false};
-  JobFlows flows;  // flow=: shared by every thread of the run, as fio's flow groups
+  // flow=: every thread joins its group before any starts and leaves when the run ends, as
+  // fio joins at parse time (a thread that started first would run alone at first).
+  JobFlows flows;
+  std::vector<FlowMember> flow_members;
+  flow_members.reserve(plans.size());
+  for (const auto& p : plans) flow_members.push_back(flows.join(p.job->flow_id, p.job->flow));
   std::vector<DiskCounters> disks_before;
   std::optional<monitor::PhaseMonitor> watch;  // --monitor
   std::uint64_t run_start_ns = monotonic_ns();
@@ -261,7 +266,8 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
   const int waves = plans.empty() ? 0 : plans.back().wave + 1;
   for (int wave_index = 0; wave_index < waves && !stop.load(); ++wave_index) {
     Wave w;
-    for (const auto& p : plans) {
+    for (std::size_t plan_index = 0; plan_index < plans.size(); ++plan_index) {
+      const auto& p = plans[plan_index];
       if (p.wave != wave_index) continue;
       const bool diskless = p.job->ioengine == "null";
       auto files = diskless ? targets.diskless_thread(*p.job, p.jobnum)
@@ -294,7 +300,7 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
       }
       w.setups.push_back(ThreadSetup{p.job, p.jobnum, p.groupid, std::move(files).value(),
                                      thread_seed(*p.job, p.jobnum), std::move(notes),
-                                     p.thread_number});
+                                     p.thread_number, &flow_members[plan_index]});
       w.live.push_back(std::make_unique<LiveCounters>());
     }
     if (stop.load()) break;
@@ -312,11 +318,11 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
     std::vector<std::thread> threads;
     threads.reserve(w.setups.size());
     for (std::size_t i = 0; i < w.setups.size(); ++i) {
-      threads.emplace_back([&w, &wave_stop, &io, &flows, i, wave_start] {
+      threads.emplace_back([&w, &wave_stop, &io, i, wave_start] {
         await_waitees(w.waitees[i], w.live, wave_stop);
-        w.results[i] =
-            run_job_thread(w.setups[i], ThreadControl{&wave_stop, wave_start, w.live[i].get(),
-                                                      io.syscalls, &w.logs[i], &flows});
+        w.results[i] = run_job_thread(
+            w.setups[i],
+            ThreadControl{&wave_stop, wave_start, w.live[i].get(), io.syscalls, &w.logs[i]});
         w.live[i]->done.store(true);
       });
     }

@@ -30,6 +30,7 @@ struct ThreadSetup {
   std::uint64_t seed = 0;
   std::vector<std::string> notes;  // what was done for the job before it started (invalidate...)
   int thread_number = 0;           // fio's: 1-based over every thread of the run, in order
+  FlowMember* flow = nullptr;      // its place in its flow group (flow=); not owned; may be null
 };
 
 struct ThreadControl {
@@ -40,7 +41,6 @@ struct ThreadControl {
   // Where the thread's log samples go (write_*_log); made by the thread, written by the caller
   // after the thread has ended. Not owned; nullptr: no logs.
   std::unique_ptr<JobLogs>* logs = nullptr;
-  JobFlows* flows = nullptr;  // the run's flow groups (flow=); not owned; nullptr: none
 };
 
 // Runs the thread to its end and returns what it measured. Never throws: a setup failure or an
