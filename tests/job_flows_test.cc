@@ -54,9 +54,11 @@ TEST(JobFlows, ALeavingMemberTakesItsShareWithIt) {
   members.push_back(flows.join(3, 1));
   members.push_back(flows.join(3, 3));
   offer_turns(members, 1000);
+  members[1].leave();  // the weight-3 member's thread ended
+  EXPECT_TRUE(members[1].may_issue()) << "a member that left is not held back";
+  members[1].leave();  // twice is harmless
   std::vector<FlowMember> alone;
   alone.push_back(std::move(members[0]));
-  members.clear();  // the weight-3 member leaves
   EXPECT_EQ(offer_turns(alone, 500), std::vector<std::uint64_t>{500})
       << "alone in its group, a member is never held back";
 }

@@ -252,8 +252,8 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
   TargetSet targets(io.created_files);
   SignalGuard signals;  // threads started below inherit the blocked mask
   std::atomic<bool> stop{false};
-  // flow=: every thread joins its group before any starts and leaves when the run ends, as
-  // fio joins at parse time (a thread that started first would run alone at first).
+  // flow=: every thread joins its group before any starts, as fio joins at parse time (a
+  // thread that started first would run alone at first), and leaves when it ends.
   JobFlows flows;
   std::vector<FlowMember> flow_members;
   flow_members.reserve(plans.size());
@@ -323,6 +323,7 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
         w.results[i] = run_job_thread(
             w.setups[i],
             ThreadControl{&wave_stop, wave_start, w.live[i].get(), io.syscalls, &w.logs[i]});
+        w.setups[i].flow->leave();  // the rest of its flow group now shares without it
         w.live[i]->done.store(true);
       });
     }

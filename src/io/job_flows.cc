@@ -11,8 +11,12 @@ FlowMember::FlowMember(FlowMember&& other) noexcept
   other.group_ = nullptr;
 }
 
-FlowMember::~FlowMember() {
-  if (group_ != nullptr) flows_->leave(*group_, issued_, weight_);
+FlowMember::~FlowMember() { leave(); }
+
+void FlowMember::leave() {
+  if (group_ == nullptr) return;
+  flows_->leave(*group_, issued_, weight_);
+  group_ = nullptr;
 }
 
 bool FlowMember::may_issue() {

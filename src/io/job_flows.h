@@ -5,8 +5,8 @@
 // group's count with its share of the group's weight and waits while it is ahead, as fio 3.33's
 // flow.c does.
 //
-// One JobFlows per run, shared by its job threads (thread-safe); a thread holds a FlowMember
-// from the start of its job to its end.
+// One JobFlows per run, shared by its job threads (thread-safe). Every job joins before any
+// starts (fio joins at parse time) and leaves when its thread ends.
 #include <atomic>
 #include <cstdint>
 #include <map>
@@ -34,8 +34,11 @@ class FlowMember {
   ~FlowMember();
 
   // True when the job may issue one more I/O now (and counts it); false while the job is ahead
-  // of its weight's share. Always true outside a group (flow=0).
+  // of its weight's share. Always true outside a group (flow=0) and after leave().
   bool may_issue();
+  // Takes the job's count and weight out of its group (when its thread has ended, as fio reaps
+  // a job); the destructor does it if not done. Safe to call twice.
+  void leave();
 
  private:
   JobFlows* flows_ = nullptr;
