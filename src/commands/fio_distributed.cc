@@ -103,7 +103,7 @@ std::vector<std::string> new_files(const std::vector<fio::JobOptions>& jobs) {
 
 // --mpi-stonewall's wear-out: each job runs again for the I/Os it lacks to the most any rank
 // did by the stonewall (job i is thread i: one thread per job, one wave). Returns the I/Os
-// added.
+// added. The pass writes no log files (write_*_log): those of the stonewalled pass stay.
 std::uint64_t wear_out(mpi::Comm& comm, const fio::ParsedJobs& mine, fio::FioRun& run,
                        const CommandIo& io) {
   std::vector<std::uint64_t> done;
@@ -123,6 +123,8 @@ std::uint64_t wear_out(mpi::Comm& comm, const fio::ParsedJobs& mine, fio::FioRun
     job.time_based = false;
     job.runtime_ns = job.ramp_time_ns = job.startdelay_ns = 0;
     job.loops = 1;
+    // The log files hold the measured pass: a second pass would write them again over it.
+    job.bw_log = job.lat_log = job.iops_log = job.hist_log = std::nullopt;
     more.jobs.push_back(std::move(job));
     index.push_back(i);
   }
