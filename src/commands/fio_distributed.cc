@@ -124,7 +124,7 @@ std::uint64_t wear_out(mpi::Comm& comm, const fio::ParsedJobs& mine, fio::FioRun
     job.runtime_ns = job.ramp_time_ns = job.startdelay_ns = 0;
     job.loops = 1;
     // The log files hold the measured pass: a second pass would write them again over it.
-    job.bw_log = job.lat_log = job.iops_log = job.hist_log = std::nullopt;
+    for (auto* log : {&job.bw_log, &job.lat_log, &job.iops_log, &job.hist_log}) log->reset();
     more.jobs.push_back(std::move(job));
     index.push_back(i);
   }
