@@ -509,7 +509,8 @@ TEST(HistogramTest, SnapshotCopiesCountsButNotSumOfSquares) {
 }
 
 // One thread records, the other snapshots: every snapshot is monotone with respect to the
-// previous one; once the recorder is joined everything adds up exactly.
+// previous one and its count is its buckets' total; once the recorder is joined everything adds up
+// exactly.
 TEST(HistogramTest, SnapshotWhileAnotherThreadRecords) {
   constexpr std::uint64_t kValues = 1'000'000;
   auto value_of = [](std::uint64_t i) { return (i * 2'654'435'761u) % 50'000'000u; };
@@ -531,6 +532,7 @@ TEST(HistogramTest, SnapshotWhileAnotherThreadRecords) {
     if (s.count() < previous.count() || s.sum_ns() < previous.sum_ns() || s.count() > kValues) {
       ++violations;
     }
+    if (s.count() != bucket_total(s)) ++violations;  // the count is that of its buckets
     for (std::size_t i = 0; i < Histogram::kBuckets; ++i) {
       if (s.bucket_count(i) < previous.bucket_count(i)) ++violations;
     }

@@ -182,7 +182,7 @@ std::string format_sysbench_help(std::span<const SbOptionGroup> groups) {
     std::size_t width = 0;
     for (const auto& d : g.options)
       width = std::max(width, d.name.size() + 2 + type_label(d.type).size());
-    out += fmt::format("{}:\n", g.title);
+    if (!g.title.empty()) out += fmt::format("{}:\n", g.title);  // untitled as in sysbench
     for (const auto& d : g.options) {
       const std::string left = fmt::format("--{}{}", d.name, type_label(d.type));
       // As sysbench: a string option without a default shows no "[]" (a list shows one).

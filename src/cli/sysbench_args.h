@@ -28,7 +28,7 @@ struct SbOptionDef {
 };
 
 struct SbOptionGroup {
-  std::string_view title;  // "General options"
+  std::string_view title;  // "General options"; "" prints no title line
   std::span<const SbOptionDef> options;
 };
 

@@ -207,7 +207,9 @@ void fileio_metrics(const SbArgs& a, SbGroups g, const Workload& workload, const
                     std::vector<Metric>& m) {
   const auto& w = dynamic_cast<const FileioWorkload&>(workload);
   if (!w.end_error().empty()) throw Failure(run_error("sysbench fileio", w.end_error()));
-  const FileioTotals t = w.totals();
+  // The part of the run the outcome covers (after warm-up, since the last checkpoint).
+  const auto* part = dynamic_cast<const FileioPart*>(o.own_counts.get());
+  const FileioTotals t = part != nullptr ? part->totals : w.totals();
   const double mib = 1024.0 * 1024.0;
   const double seconds = static_cast<double>(o.wall_ns) / 1e9;
   const auto rate = [seconds](double x) { return seconds > 0 ? x / seconds : 0; };

@@ -60,6 +60,9 @@ class OltpRun final : public Workload {
   std::unique_ptr<EventWorker> make_worker(int index, int count) override {
     return workload_->make_worker(index, count);
   }
+  std::shared_ptr<const OwnCounts> restart_counters() override {
+    return workload_->restart_counters();
+  }
   OltpWorkload& oltp() const { return *workload_; }
 
  private:
@@ -112,7 +115,9 @@ double oltp_per_s(std::uint64_t n, const RunOutcome& o) {
 void oltp_metrics(const SbArgs&, SbGroups, const Workload& w, const RunOutcome& o,
                   std::vector<Metric>& m) {
   const auto& run = dynamic_cast<const OltpRun&>(w);
-  const OltpCounts c = run.oltp().counts();
+  // The part of the run the outcome covers (after warm-up, since the last checkpoint).
+  const auto* part = dynamic_cast<const OltpPart*>(o.own_counts.get());
+  const OltpCounts c = part != nullptr ? part->counts : run.oltp().counts();
   const std::uint64_t total = c.reads + c.writes + c.others;
   const std::uint64_t transactions = o.latency.count();
   m.push_back({"queries_read", static_cast<double>(c.reads), "queries"});

@@ -37,7 +37,7 @@ constexpr std::array kGeneral = {
 
 constexpr std::array kRandom = {
     SbOptionDef{"rand-type", SbArgType::kString, "special",
-                "random numbers distribution {uniform,gaussian,special,pareto,zipfian}"},
+                "random numbers distribution {uniform,gaussian,special,pareto}"},
     SbOptionDef{"rand-spec-iter", SbArgType::kInt, "12",
                 "number of iterations used for numbers generation"},
     SbOptionDef{"rand-spec-pct", SbArgType::kDouble, "1",
@@ -48,13 +48,15 @@ constexpr std::array kRandom = {
         "rand-seed", SbArgType::kInt, "0",
         "seed for random number generator. When 0, the current time is used as a RNG seed."},
     SbOptionDef{"rand-pareto-h", SbArgType::kDouble, "0.2", "parameter h for pareto distribution"},
-    SbOptionDef{"rand-zipfian-exp", SbArgType::kDouble, "0.8",
-                "shape parameter (exponent, theta) for the Zipfian distribution"},
 };
 
 constexpr std::array kLog = {
     SbOptionDef{"verbosity", SbArgType::kInt, "3",
                 "verbosity level {5 - debug, 0 - only critical messages}"},
+};
+
+// Untitled in sysbench's --help (registered apart from the log options).
+constexpr std::array kLatency = {
     SbOptionDef{"percentile", SbArgType::kDouble, "95",
                 "percentile to calculate in latency statistics (1-100). Use the special value of 0 "
                 "to disable "
@@ -63,6 +65,8 @@ constexpr std::array kLog = {
 };
 
 constexpr std::array kHostmark = {
+    SbOptionDef{"rand-zipfian-exp", SbArgType::kDouble, "0.8",
+                "shape parameter (exponent, theta) of --rand-type=zipfian (from sysbench 1.1)"},
     SbOptionDef{
         "warmup-time", SbArgType::kDuration, "0",
         "execute events for this many seconds with statistics disabled before the measured run"},
@@ -82,6 +86,7 @@ constexpr std::array kCommonGroups = {
     SbOptionGroup{"General options", kGeneral},
     SbOptionGroup{"Pseudo-Random Numbers Generator options", kRandom},
     SbOptionGroup{"Log options", kLog},
+    SbOptionGroup{"", kLatency},
     SbOptionGroup{"hostmark options (beyond sysbench 1.0.20)", kHostmark},
 };
 

@@ -1,6 +1,7 @@
 #pragma once
 // What to run (RunSpec), what to tell while running (RunObserver), what came out (RunOutcome).
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -42,6 +43,14 @@ struct ThreadTotals {
   std::uint64_t busy_ns = 0;  // sum of the latencies of this thread's events
 };
 
+// What a workload's own counters (those not per event: fileio's requests and bytes, OLTP's
+// queries) counted over one part of a run; each workload derives its own
+// (Workload::restart_counters).
+class OwnCounts {
+ public:
+  virtual ~OwnCounts() = default;
+};
+
 struct RunOutcome {
   std::uint64_t wall_ns = 0;  // measured start to the end of the last event
   Histogram latency;          // all threads merged
@@ -53,6 +62,9 @@ struct RunOutcome {
   // With checkpoints: the measured time before the last checkpoint reached (the outcome's
   // latency, threads and wall_ns cover only what came after it). 0 without one.
   std::uint64_t before_checkpoint_ns = 0;
+  // The workload's own counters over the same part (after warm-up; from the last checkpoint
+  // reached, or for a checkpoint since the previous one); nullptr when it keeps none.
+  std::shared_ptr<const OwnCounts> own_counts;
   bool interrupted = false;      // SIGINT/SIGTERM stopped it early
   bool forced_shutdown = false;  // workers still ran after --forced-shutdown; process must exit
   // EventAccounting::kSysbench with percentile > 0: sysbench's own latency histogram of the

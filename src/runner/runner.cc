@@ -180,11 +180,14 @@ RunOutcome since_checkpoint(Control& c, std::vector<Histogram> current, std::uin
   return o;
 }
 
-void report_checkpoint(Control& c, const std::vector<std::unique_ptr<WorkerSlot>>& slots,
-                       std::uint64_t now) {
+// The runner's snapshot first, then the workload's counters: an event ending in between is in
+// this part for the one and in the next part for the other, never in both or neither.
+void report_checkpoint(Control& c, Workload& workload,
+                       const std::vector<std::unique_ptr<WorkerSlot>>& slots, std::uint64_t now) {
   std::vector<Histogram> current;
   for (const auto& s : slots) current.push_back(s->latency.snapshot());
-  const RunOutcome o = since_checkpoint(c, std::move(current), now);
+  RunOutcome o = since_checkpoint(c, std::move(current), now);
+  o.own_counts = workload.restart_counters();
   ++c.next_checkpoint;
   while (c.next_checkpoint < c.spec.checkpoints_ns.size() && next_checkpoint_ns(c) <= now)
     ++c.next_checkpoint;  // passed while reporting: skipped, as sysbench skips them
@@ -282,6 +285,7 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
     if (c.warm && now >= c.measure_start_ns) {
       c.warm = false;
       shared.control.fetch_and(~kWarmup);
+      workload.restart_counters();  // what warm-up counted is dropped
       series.start(c.measure_start_ns);
       if (observer != nullptr) observer->on_warmup_done();
     }
@@ -297,7 +301,7 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
       shared.control.fetch_or(kStop);
     }
     if (!c.warm && c.stop_ns == kNever && now >= next_checkpoint_ns(c))
-      report_checkpoint(c, slots, now);
+      report_checkpoint(c, workload, slots, now);
     if (!c.warm && now >= c.next_report_ns) {
       report_interval(c, slots, shared, out);
       c.next_report_ns += spec.report_interval_ns;
@@ -342,6 +346,8 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
     for (auto& s : slots) out.threads.push_back({s->latency.count(), s->latency.sum_ns()});
     if (shared.sysbench_histogram)
       out.sysbench_histogram_ms = shared.sysbench_histogram->nonempty_ms();
+    if (c.warm) workload.restart_counters();  // warm-up never ended: nothing measured
+    out.own_counts = workload.restart_counters();
     const std::uint64_t now = monotonic_ns();
     out.wall_ns = now - std::min(now, c.measure_start_ns);
     // Still in use by running workers: leaked on purpose, the caller ends the process.
@@ -372,6 +378,8 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
   out.time_series = series.finish(end_ns ? end_ns : monotonic_ns(), out.latency.count());
   if (shared.sysbench_histogram)
     out.sysbench_histogram_ms = shared.sysbench_histogram->nonempty_ms();
+  if (c.warm) workload.restart_counters();       // warm-up never ended: nothing measured
+  out.own_counts = workload.restart_counters();  // exact: every worker has been joined
   if (c.last_checkpoint_ns != 0) {  // counters start again at a checkpoint, as in sysbench
     std::vector<Histogram> final_latency;
     for (const auto& s : slots) final_latency.push_back(s->latency);

@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 
+#include "runner/run_spec.h"
 #include "stats/time_series.h"
 
 namespace hostmark {
@@ -26,6 +27,13 @@ class Workload {
   // readable from any thread at any time (relaxed; exact once the run is over). The runner's
   // time series then counts those instead of events. nullopt (the default): not I/O.
   virtual std::optional<TimeTotals> io_totals() const { return std::nullopt; }
+  // "Counters restart here": what the workload's own counters (those not per event) counted
+  // since the previous call, or since the run began; from now on they count from zero. The
+  // runner calls it on its control thread when warm-up ends, at each checkpoint (right after
+  // taking its own snapshot, while the workers run) and once when the run is over (workers
+  // joined); the parts a run's calls return add up exactly to what the counters counted.
+  // nullptr (the default): the workload keeps no counters of its own.
+  virtual std::shared_ptr<const OwnCounts> restart_counters() { return nullptr; }
 };
 
 }  // namespace hostmark

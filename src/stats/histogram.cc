@@ -56,8 +56,15 @@ void Histogram::subtract_snapshot(const Histogram& earlier) {
 
 Histogram Histogram::snapshot() const {
   Histogram copy;
-  for (std::size_t i = 0; i < kBuckets; ++i) copy.counts_[i] = load(counts_[i]);
-  copy.count_ = load(count_);
+  std::uint64_t n = 0;
+  for (std::size_t i = 0; i < kBuckets; ++i) {
+    copy.counts_[i] = load(counts_[i]);
+    n += copy.counts_[i];
+  }
+  // The count is that of the copied buckets, never count_: record() may run between the copy of
+  // its bucket and the read of count_, and a count_ holding a sample the buckets lack made the
+  // next subtract_snapshot() (which counts buckets) count that sample a second time.
+  copy.count_ = n;
   copy.sum_ns_ = load(sum_ns_);
   copy.min_ns_ = load(min_ns_);
   copy.max_ns_ = load(max_ns_);

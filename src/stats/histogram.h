@@ -11,7 +11,9 @@
 //
 // Concurrency contract: one thread calls record(); another thread may call snapshot() at the
 // same time and sees a slightly stale but tear-free copy of the counts, count, sum, min and max
-// (every such field is accessed through relaxed atomic_ref). sum of squares is read only by
+// (every such field is accessed through relaxed atomic_ref). A snapshot's count is always the
+// sum of its buckets (so successive snapshots subtract exactly); its sum, min and max may
+// include or miss a sample being recorded while it was taken. sum of squares is read only by
 // the owning thread or after it has been joined.
 #include <array>
 #include <cstdint>

@@ -77,6 +77,11 @@ struct OltpCounts {
   std::uint64_t reconnects = 0;
 };
 
+// What the events did over one part of a run (OltpWorkload::restart_counters).
+struct OltpPart final : OwnCounts {
+  OltpCounts counts;
+};
+
 // Creates the tables and loads them (multi-row inserts), `threads` tables in parallel, printing
 // sysbench's lines ("Creating table 'sbtest1'...", "Inserting 10000 records into 'sbtest1'",
 // "Creating a secondary index on 'sbtest1'..."). A table is loaded under a temporary name
@@ -97,7 +102,8 @@ class OltpWorkload : public Workload {
  public:
   // Each worker connects in make_worker() (on its own thread) and prepares its statements.
   virtual OltpCounts counts() const = 0;
-  // From now on counts() counts from zero (call when a warm-up ends).
+  // From now on counts() counts from zero (call when a warm-up ends). restart_counters() (an
+  // OltpPart) keeps its own origin: neither moves the other's.
   virtual void reset_counts() {}
   // After the run: the error that ended it early (the server connection was lost and not
   // restored: each worker stops at its next statement, the counts cover what completed), or

@@ -211,14 +211,17 @@ class Workload final : public OltpWorkload {
 
   OltpCounts counts() const override {
     const std::lock_guard lock(mutex_);
-    OltpCounts c = raw();
-    c.reads -= baseline_.reads;
-    c.writes -= baseline_.writes;
-    c.others -= baseline_.others;
-    c.transactions -= baseline_.transactions;
-    c.ignored_errors -= baseline_.ignored_errors;
-    c.reconnects -= baseline_.reconnects;
-    return c;
+    return since(baseline_, raw());
+  }
+
+  // Each worker's counters only grow, and each is read once per call: the parts add up.
+  std::shared_ptr<const OwnCounts> restart_counters() override {
+    const std::lock_guard lock(mutex_);
+    auto part = std::make_shared<OltpPart>();
+    const OltpCounts now = raw();
+    part->counts = since(part_origin_, now);
+    part_origin_ = now;
+    return part;
   }
 
   void reset_counts() override {
@@ -234,6 +237,15 @@ class Workload final : public OltpWorkload {
   }
 
  private:
+  static OltpCounts since(const OltpCounts& a, const OltpCounts& b) {
+    return {b.reads - a.reads,
+            b.writes - a.writes,
+            b.others - a.others,
+            b.transactions - a.transactions,
+            b.ignored_errors - a.ignored_errors,
+            b.reconnects - a.reconnects};
+  }
+
   OltpCounts raw() const {
     OltpCounts c;
     for (const auto& s : slots_) {
@@ -251,8 +263,9 @@ class Workload final : public OltpWorkload {
   const db::Driver& driver_;
   std::uint64_t seed_;
   mutable std::mutex mutex_;
-  std::deque<Counters> slots_;  // stable addresses: workers keep a reference to theirs
-  OltpCounts baseline_;
+  std::deque<Counters> slots_;             // stable addresses: workers keep a reference to theirs
+  OltpCounts baseline_;                    // origin of counts()
+  OltpCounts part_origin_;                 // origin of the next restart_counters() part
   std::atomic<std::uint64_t> unique_ids_;  // oltp_insert without auto_inc: next id's index
 };
 

@@ -18,6 +18,7 @@
 #include "io/io_buffers.h"
 #include "runner/clock.h"
 #include "workloads/fileio_blocks.h"
+#include "workloads/fileio_counts.h"
 
 namespace hostmark {
 
@@ -29,28 +30,24 @@ std::string fileio_file_name(std::uint64_t index) { return "test_file." + std::t
 
 namespace {
 
-// A counter one thread writes and any thread may read (a relaxed load and store: no locked
-// instruction on the owner's path).
-class Counter {
- public:
-  void add(std::uint64_t n) {
-    v_.store(v_.load(std::memory_order_relaxed) + n, std::memory_order_relaxed);
-  }
-  std::uint64_t get() const { return v_.load(std::memory_order_relaxed); }
-
- private:
-  std::atomic<std::uint64_t> v_{0};
-};
+using fileio_detail::Count;
 
 struct alignas(64) Slot {
-  Counter errors;
-  Counter reads;
-  Counter writes;
-  Counter fsyncs;
-  Counter read_bytes;
-  Counter written_bytes;
+  fileio_detail::FileioCounts counts;
   Histogram completion;
+  // Where the part restart_counters() returns next begins (the control thread's only).
+  FileioCounters counts_base;
+  Histogram completion_base;
 };
+
+void add_counts(FileioCounters& sum, const FileioCounters& c) {
+  sum.reads += c.reads;
+  sum.writes += c.writes;
+  sum.fsyncs += c.fsyncs;
+  sum.read_bytes += c.read_bytes;
+  sum.written_bytes += c.written_bytes;
+  sum.errors += c.errors;
+}
 
 std::string fileio_size_text(std::uint64_t bytes) {
   if (bytes % (1u << 20) == 0) return std::to_string(bytes >> 20) + "MiB";
@@ -139,7 +136,7 @@ class FileioWorker final : public EventWorker {
       failed_reaps = in_flight_ < before ? 0 : failed_reaps + 1;
     }
     if (in_flight_ > 0) {
-      slot_.errors.add(in_flight_);
+      slot_.counts.add(Count::kErrors, in_flight_);
       const std::scoped_lock lock(sh_.error_mutex);
       sh_.end_error += fmt::format(
           "{}libaio: {} request(s) still in flight after {} failed waits "
@@ -263,7 +260,7 @@ class FileioWorker final : public EventWorker {
 
   // "test_file.3: write at offset 16384: No space left on device"; err 0: end of file.
   [[noreturn]] void fail(const IoUnit& u, int err) {
-    slot_.errors.add(1);
+    slot_.counts.add(Count::kErrors, 1);
     const auto& f = sh_.files[static_cast<std::size_t>(u.file)];
     const char* what = u.op == IoOp::kWrite ? "write" : "read";
     throw Failure(run_error(
@@ -281,11 +278,9 @@ class FileioWorker final : public EventWorker {
       fail(u, u.result < 0 ? static_cast<int>(-u.result) : 0);
     if (completed_ns != 0) slot_.completion.record(completed_ns - u.start_ns);
     if (u.op == IoOp::kWrite) {
-      slot_.writes.add(1);
-      slot_.written_bytes.add(u.length);
+      slot_.counts.add(Count::kWrites, 1, Count::kWrittenBytes, u.length);
     } else {
-      slot_.reads.add(1);
-      slot_.read_bytes.add(u.length);
+      slot_.counts.add(Count::kReads, 1, Count::kReadBytes, u.length);
       for (std::uint64_t b = 0; spec_.validate && b < u.length / spec_.block_bytes; ++b) {
         const std::uint64_t offset = u.offset + b * spec_.block_bytes;
         if (!check_block(u.buf + b * spec_.block_bytes, spec_.block_bytes,
@@ -313,11 +308,11 @@ class FileioWorker final : public EventWorker {
       const std::int64_t rc = spec_.fdatasync ? sh_.sys->fdatasync(f.fd) : sh_.sys->fsync(f.fd);
       if (rc < 0) sync_failed(f.path, spec_.fdatasync ? "fdatasync" : "fsync", rc);
     }
-    slot_.fsyncs.add(1);
+    slot_.counts.add(Count::kFsyncs, 1);
   }
 
   [[noreturn]] void sync_failed(const std::string& path, const char* call, std::int64_t rc) {
-    slot_.errors.add(1);
+    slot_.counts.add(Count::kErrors, 1);
     throw Failure(
         run_error(path, fmt::format("{}: {}", call, std::strerror(static_cast<int>(-rc)))));
   }
@@ -408,15 +403,30 @@ std::unique_ptr<EventWorker> FileioWorkload::make_worker(int thread_index, int /
 
 FileioCounters FileioWorkload::counters() const {
   FileioCounters c;
-  for (const auto& s : shared_->slots) {
-    c.reads += s->reads.get();
-    c.writes += s->writes.get();
-    c.fsyncs += s->fsyncs.get();
-    c.read_bytes += s->read_bytes.get();
-    c.written_bytes += s->written_bytes.get();
-    c.errors += s->errors.get();
-  }
+  for (const auto& s : shared_->slots) add_counts(c, s->counts.read());
   return c;
+}
+
+std::shared_ptr<const OwnCounts> FileioWorkload::restart_counters() {
+  auto part = std::make_shared<FileioPart>();
+  FileioTotals& t = part->totals;
+  for (const auto& s : shared_->slots) {
+    const FileioCounters now = s->counts.read();
+    FileioCounters since = fileio_detail::counts_between(s->counts_base, now);
+    t.reads += since.reads;
+    t.writes += since.writes;
+    t.fsyncs += since.fsyncs;
+    t.read_bytes += since.read_bytes;
+    t.written_bytes += since.written_bytes;
+    t.errors += since.errors;
+    s->counts_base = now;
+    Histogram done = s->completion.snapshot();  // never a plain read: workers record into it
+    Histogram delta = done;
+    delta.subtract_snapshot(s->completion_base);
+    t.completion.merge(delta);
+    s->completion_base = std::move(done);
+  }
+  return part;
 }
 
 std::optional<TimeTotals> FileioWorkload::io_totals() const {

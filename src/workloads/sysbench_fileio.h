@@ -84,6 +84,11 @@ struct FileioTotals {
   Histogram completion;      // async only: each request's submission to its completion
 };
 
+// What the counters counted over one part of a run (FileioWorkload::restart_counters).
+struct FileioPart final : OwnCounts {
+  FileioTotals totals;  // completion: at bucket precision, no sum of squares
+};
+
 // Running counts, safe to read while the workers run (for intermediate reports).
 struct FileioCounters {
   std::uint64_t reads = 0;
@@ -110,10 +115,14 @@ class FileioWorkload final : public Workload {
 
   std::unique_ptr<EventWorker> make_worker(int thread_index, int thread_count) override;
 
-  // After the run: the totals, or a run error from a worker's end (end fsync, async drain).
+  // After the run: the totals of the whole run (warm-up and checkpoints included); a run error
+  // from a worker's end (end fsync, async drain) is end_error().
   FileioTotals totals() const;
-  // Any time, from any thread: the counts so far (relaxed reads; exact once the run is over).
+  // Any time, from any thread: the counts so far, each thread's as they were between two of
+  // its requests (exact once the run is over).
   FileioCounters counters() const;
+  // A FileioPart: the counts since the previous call (see Workload). On one thread at a time.
+  std::shared_ptr<const OwnCounts> restart_counters() override;
   // The same as reads/writes for the runner's time series (fsyncs are not in it).
   std::optional<TimeTotals> io_totals() const override;
   const std::string& end_error() const;
