@@ -114,6 +114,25 @@ TEST(FioStatsOffVsFio, DisableBwShowsTheCanonicalName) {
   EXPECT_EQ(h, f);
 }
 
+// With no latency measured the clock is read once per 64 steps: the runtime still ends the job
+// on time (a few ms late at most) and nothing is recorded.
+TEST(FioStatsOffVsFio, GtodReduceStillEndsOnTime) {
+  const auto start = std::chrono::steady_clock::now();
+  const RunOutput r = run_hostmark({"fio", "--name=n", "--ioengine=null", "--size=1g",
+                                    "--rw=randread", "--norandommap", "--runtime=1", "--time_based",
+                                    "--gtod_reduce=1", "--output-format=json"});
+  const double wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_LT(wall, 3.0);
+  const auto read = parsed_json(r)["jobs"][0]["read"];
+  EXPECT_GE(read["runtime"].get<long>(), 1000);
+  EXPECT_LT(read["runtime"].get<long>(), 1100);
+  EXPECT_GT(read["total_ios"].get<long>(), 0);
+  EXPECT_EQ(read["lat_ns"]["N"], 0);
+  EXPECT_EQ(read["clat_ns"]["N"], 0);
+}
+
 TEST(FioExitallVsFio, TheLongJobEndsWithTheShortOne) {
   SKIP_WITHOUT_FIO();
   ScratchDir d;
@@ -190,6 +209,16 @@ TEST(FioIgnoreErrorParse, ListsAsFio) {
   EXPECT_FALSE(fio::parse_ignore_error("EILSEQ").ok()) << "not in fio's list of names";
   EXPECT_FALSE(fio::parse_ignore_error("x12").ok());
   EXPECT_FALSE(fio::parse_ignore_error("EIO,EIO,EIO,EIO").ok());
+}
+
+TEST(FioIgnoreErrorParse, AcceptsWhatFioAccepts) {
+  SKIP_WITHOUT_FIO();
+  for (const char* v : {"EIO:EBOGUS", "EAGAIN,ENOSPC:122", "x12", "EIO,EIO,EIO,EIO", "5:-28",
+                        "EILSEQ", ",ENOSPC"}) {
+    const MeasureRuns r = run_measure_both({"--name=x", "--ioengine=null", "--size=1m",
+                                            std::string("--ignore_error=") + v, "--parse-only"});
+    EXPECT_EQ(r.hostmark.exit_code == 0, r.fio.exit_code == 0) << v << ": " << r.hostmark.err;
+  }
 }
 
 TEST(FioIgnoreErrorParse, BadListNamesFileAndLine) {
