@@ -187,7 +187,8 @@ TEST_P(EngineTest, StagesAtMostIodepth) {
   IoEngine* engine = engine_for(fd, 8);
   ASSERT_NE(engine, nullptr);
   const std::string& name = GetParam().engine;
-  EXPECT_EQ(engine->synchronous(), name != "libaio" && name != "io_uring" && name != "null");
+  EXPECT_EQ(engine->synchronous(),
+            name != "libaio" && name != "io_uring" && name != "null" && name != "posixaio");
   std::vector<IoUnit> units;
   for (unsigned i = 0; i < 9; ++i) units.push_back(unit(IoOp::kRead, i, i));
   const QueueStatus first = engine->synchronous() ? QueueStatus::kCompleted : QueueStatus::kQueued;
@@ -285,11 +286,11 @@ INSTANTIATE_TEST_SUITE_P(All, EngineTest, ::testing::ValuesIn(all_variants()),
                            return param_info.param.label;
                          });
 
-TEST(EngineTable, NamesEverySevenEngines) {
+TEST(EngineTable, NamesEveryEngine) {
   const auto names = engine_names();
   EXPECT_EQ(std::vector<std::string_view>(names.begin(), names.end()),
             (std::vector<std::string_view>{"psync", "sync", "pvsync2", "libaio", "io_uring", "mmap",
-                                           "null"}));
+                                           "null", "posixaio"}));
   for (const std::string_view name : names) {
     auto engine = make_engine(name, EngineOptions{});
     ASSERT_TRUE(engine.ok()) << name;
@@ -303,7 +304,7 @@ TEST(EngineTable, UnknownNameIsAUsageErrorNamingTheOption) {
   EXPECT_EQ(engine.error().kind, ErrorKind::kUsage);
   EXPECT_EQ(engine.error().message(),
             "ioengine: 'foo' is not an engine (known: psync, sync, pvsync2, libaio, io_uring, "
-            "mmap, null)");
+            "mmap, null, posixaio)");
 }
 
 TEST(NullEngine, IsSynchronousOnlyAtDepthOne) {

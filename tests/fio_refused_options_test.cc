@@ -51,11 +51,11 @@ TEST(FioRefusedOptions, TheErrorNamesTheReasonOnTheCommandLineAndInAJobFile) {
   EXPECT_EQ(run_option.err,
             "hostmark: --client: not implemented by hostmark (fio's client/server mode is not "
             "supported)\n");
-  RunOutput help = run_hostmark({"fio", "--cmdhelp=flow"});
+  RunOutput help = run_hostmark({"fio", "--cmdhelp=zonemode"});
   EXPECT_NE(help.exit_code, 0);
   EXPECT_EQ(help.err,
-            "hostmark: --cmdhelp: 'flow' is not implemented by hostmark (flow control between "
-            "jobs is not supported)\n");
+            "hostmark: --cmdhelp: 'zonemode' is not implemented by hostmark (zoned block devices "
+            "(zonemode) are not supported)\n");
   EXPECT_EQ(run_hostmark({"fio", "--cmdhelp=nosuch"}).err,
             "hostmark: --cmdhelp: 'nosuch' is not a fio option\n");
 }

@@ -12,6 +12,7 @@ std::unique_ptr<IoEngine> make_psync(const EngineOptions& options);
 std::unique_ptr<IoEngine> make_sync(const EngineOptions& options);
 std::unique_ptr<IoEngine> make_pvsync2(const EngineOptions& options);
 std::unique_ptr<IoEngine> make_libaio(const EngineOptions& options);
+std::unique_ptr<IoEngine> make_posixaio(const EngineOptions& options);
 std::unique_ptr<IoEngine> make_io_uring(const EngineOptions& options);
 std::unique_ptr<IoEngine> make_mmap(const EngineOptions& options);
 std::unique_ptr<IoEngine> make_null(const EngineOptions& options);

@@ -19,7 +19,7 @@ constexpr std::array kEngines = {
     EngineRow{"psync", detail::make_psync},       EngineRow{"sync", detail::make_sync},
     EngineRow{"pvsync2", detail::make_pvsync2},   EngineRow{"libaio", detail::make_libaio},
     EngineRow{"io_uring", detail::make_io_uring}, EngineRow{"mmap", detail::make_mmap},
-    EngineRow{"null", detail::make_null},
+    EngineRow{"null", detail::make_null},         EngineRow{"posixaio", detail::make_posixaio},
 };
 
 constexpr auto kNames = [] {

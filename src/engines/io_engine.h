@@ -1,7 +1,7 @@
 #pragma once
 // The I/O engine interface: how one job thread moves bytes between its buffers and its files.
-// One small file per engine (psync, sync, pvsync2, libaio, io_uring, mmap, null), chosen by
-// name from a table (engine_table.cc). An engine never measures time, picks offsets or knows
+// One small file per engine (psync, sync, pvsync2, libaio, io_uring, mmap, null, posixaio),
+// chosen by name from a table (engine_table.cc). An engine never measures time, picks offsets or knows
 // which front end called it: the job runner (io/) does that around queue/submit/reap.
 //
 // The model is fio's, so iodepth and batching mean the same:

@@ -160,6 +160,10 @@ struct JobOptions {
   bool verify_fatal = false;
   std::vector<std::uint8_t> verify_pattern;
   std::uint32_t verify_interval = 0;  // 0: bs
+  bool verify_dump = false;  // on a mismatch, write the chunk as read and as expected to files
+  // fio replays the writes to verify instead of reading its verify log back; hostmark reads its
+  // write log back either way (the same blocks, each checked against its last write).
+  bool experimental_verify = false;
 
   // Errors: fio's continue_on_error bit set (kContinueRead | kContinueWrite | kContinueVerify).
   // With a bit set, an EIO or EILSEQ (fio's non-fatal errors) of that kind is counted and the
@@ -207,7 +211,12 @@ struct JobOptions {
   std::uint64_t thinktime_ns = 0;  // 0: none
   std::uint64_t thinktime_spin_ns = 0;
   std::uint32_t thinktime_blocks = 1;
-  bool thinktime_on_issue = false;          // thinktime_blocks_type=issue (default: complete)
+  bool thinktime_on_issue = false;  // thinktime_blocks_type=issue (default: complete)
+  // Flow control (io/job_flows.h): jobs of one flow_id issue I/Os in the ratio of their flow
+  // weights; 0 = not in a flow. flow_sleep: the wait when ahead (0: retry at once, as fio).
+  std::uint32_t flow = 0;
+  std::uint32_t flow_id = 0;
+  std::uint64_t flow_sleep_ns = 0;
   std::vector<std::uint32_t> cpus_allowed;  // sorted; empty: every CPU
   bool cpus_split = false;                  // cpus_allowed_policy=split: one CPU per job
   std::optional<int> nice;

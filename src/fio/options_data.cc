@@ -36,23 +36,26 @@ Status set_verify(JobOptions& job, std::string_view v) {
     std::string_view text;
     VerifyKind kind;
   };
-  static constexpr std::array<Choice, 8> kChoices{{{"0", VerifyKind::kNone},
+  // meta: deprecated in fio 3.33 ("meta information is included in generic verification
+  // header"); hostmark's header carries it, and crc32c checks the payload too.
+  static constexpr std::array<Choice, 9> kChoices{{{"0", VerifyKind::kNone},
                                                    {"none", VerifyKind::kNone},
                                                    {"crc32c", VerifyKind::kCrc32c},
                                                    {"crc32c-intel", VerifyKind::kCrc32c},
                                                    {"xxhash", VerifyKind::kXxhash},
                                                    {"md5", VerifyKind::kMd5},
                                                    {"sha256", VerifyKind::kSha256},
-                                                   {"pattern", VerifyKind::kPattern}}};
+                                                   {"pattern", VerifyKind::kPattern},
+                                                   {"meta", VerifyKind::kCrc32c}}};
   for (const Choice& c : kChoices) {
     if (c.text == v) {
       job.verify = c.kind;
       return Ok{};
     }
   }
-  static constexpr std::array<std::string_view, 12> kFioOnly{
+  static constexpr std::array<std::string_view, 11> kFioOnly{
       "crc64",    "crc32",    "crc16",    "crc7",     "sha1", "sha512",
-      "sha3-224", "sha3-256", "sha3-384", "sha3-512", "meta", "null"};
+      "sha3-224", "sha3-256", "sha3-384", "sha3-512", "null"};
   for (std::string_view k : kFioOnly) {
     if (k == v)
       return invalid(in_quotes(v) +
@@ -153,7 +156,7 @@ constexpr std::array kDataRows{
     OptionDef{"buffer_pattern", "", ValueKind::kPattern, set_buffer_pattern,
               "Fill pattern for IO buffers"},
     OptionDef{"verify", "", ValueKind::kChoice, set_verify,
-              "Verify data written (0, crc32c, xxhash, md5, sha256, pattern)"},
+              "Verify data written (0, crc32c, xxhash, md5, sha256, pattern, meta)"},
     OptionDef{"do_verify", "", ValueKind::kBool, set_bool<&JobOptions::do_verify>,
               "Run verification stage after write"},
     OptionDef{"verify_backlog", "", ValueKind::kInt, set_count<&JobOptions::verify_backlog>,
@@ -164,6 +167,10 @@ constexpr std::array kDataRows{
               "Fill pattern for IO buffers"},
     OptionDef{"verify_interval", "", ValueKind::kSize, set_verify_interval,
               "Store verify buffer header every N bytes"},
+    OptionDef{"verify_dump", "", ValueKind::kBool, set_bool<&JobOptions::verify_dump>,
+              "Dump contents of good and bad blocks on failure"},
+    OptionDef{"experimental_verify", "", ValueKind::kBool,
+              set_bool<&JobOptions::experimental_verify>, "Enable experimental verification"},
     OptionDef{"continue_on_error", "", ValueKind::kChoice, set_continue_on_error,
               "Continue on non-fatal errors during IO"},
     OptionDef{"percentile_list", "", ValueKind::kFloatList, set_percentile_list,

@@ -1,4 +1,4 @@
-// Table rows: think time, CPU placement, priorities and page cache advice.
+// Table rows: think time, CPU placement, priorities, page cache advice and flow control.
 #include <sched.h>
 
 #include <algorithm>
@@ -12,8 +12,9 @@ namespace {
 using namespace setters;  // NOLINT(google-build-using-namespace): the row helpers
 
 constexpr std::uint64_t kMicrosecond = 1'000;
+constexpr std::uint64_t kFlowMaxWeight = 1000;  // fio's FLOW_MAX_WEIGHT
 
-// thinktime and thinktime_spin: a bare number is microseconds, as in fio.
+// thinktime, thinktime_spin and flow_sleep: a bare number is microseconds, as in fio.
 template <std::uint64_t JobOptions::*M>
 Status set_microseconds(JobOptions& job, std::string_view v) {
   auto n = parse_time_ns(v, kMicrosecond);
@@ -131,6 +132,12 @@ const std::array kSchedulingOptions{
               "Set job IO priority value"},
     OptionDef{"fadvise_hint", "", ValueKind::kChoice, set_fadvise_hint,
               "Use fadvise() to advise the kernel on IO pattern (0, 1, sequential, random)"},
+    OptionDef{"flow_id", "", ValueKind::kInt, set_count<&JobOptions::flow_id>,
+              "The flow index ID to use"},
+    OptionDef{"flow", "", ValueKind::kInt, set_count<&JobOptions::flow, 0, kFlowMaxWeight>,
+              "Weight for flow control of this job"},
+    OptionDef{"flow_sleep", "", ValueKind::kTime, set_microseconds<&JobOptions::flow_sleep_ns>,
+              "How many microseconds to sleep after being held back by the flow control mechanism"},
 };
 
 }  // namespace

@@ -36,7 +36,7 @@ constexpr std::string_view kWhyDedupe =
     "deduplicable buffers are not supported (buffer_compress_percentage is)";
 constexpr std::string_view kWhyVerifyMode =
     "this verify mode is not supported (verify, do_verify, verify_backlog, verify_fatal, "
-    "verify_pattern and verify_interval are)";
+    "verify_pattern, verify_interval, verify_dump and experimental_verify are)";
 constexpr std::string_view kWhyTrimVerify =
     "trimming written blocks for verification is not supported";
 constexpr std::string_view kWhyStatsOff =
@@ -44,7 +44,6 @@ constexpr std::string_view kWhyStatsOff =
     "timing thread and stats=0 are not supported (gtod_reduce and disable_* are)";
 constexpr std::string_view kWhyReportFormat =
     "the normal output always uses fio 3.33's default precision and units (kb_base is supported)";
-constexpr std::string_view kWhyFlow = "flow control between jobs is not supported";
 constexpr std::string_view kWhyOtherJobs =
     "running programs around a job and ending jobs outside the group are not supported (exitall "
     "and exitall_on_error are, with fio's default exit_what=group)";
@@ -102,13 +101,9 @@ constexpr auto kRefused = std::to_array<RefusedOption>({
     {"exec_prerun", kWhyOtherJobs},
     {"exit_on_io_done", kWhyOtherEngine},
     {"exit_what", kWhyOtherJobs},
-    {"experimental_verify", kWhyVerifyMode},
     {"file_append", kWhyLayout},
     {"fill_device", kWhyLayout},
     {"fill_fs", kWhyLayout},
-    {"flow", kWhyFlow},
-    {"flow_id", kWhyFlow},
-    {"flow_sleep", kWhyFlow},
     {"force_async", kWhyQueueTuning},
     {"gid", kWhyIsolation},
     {"grace_time", kWhyOtherEngine},
@@ -215,7 +210,6 @@ constexpr auto kRefused = std::to_array<RefusedOption>({
     {"verify_async", kWhyVerifyMode},
     {"verify_async_cpus", kWhyVerifyMode},
     {"verify_backlog_batch", kWhyVerifyMode},
-    {"verify_dump", kWhyVerifyMode},
     {"verify_offset", kWhyVerifyMode},
     {"verify_only", kWhyVerifyMode},
     {"verify_state_load", kWhyVerifyMode},

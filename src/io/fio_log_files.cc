@@ -1,12 +1,10 @@
 // JobLogs' files: their names and text, as fio 3.33's gen_log_name and flush_samples.
 #include <fmt/format.h>
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <iterator>
 
 #include "io/fio_logs.h"
+#include "io/whole_file.h"
 
 namespace hostmark::io {
 namespace {
@@ -42,16 +40,6 @@ std::string hist_text(const std::vector<HistLog::Line>& lines, std::uint32_t coa
   return text;
 }
 
-// Creates (or with `append` extends) `path` with `text`; "" or why not.
-std::string write_text(const std::string& path, const std::string& text, bool append) {
-  std::FILE* f = std::fopen(path.c_str(), append ? "a" : "w");
-  if (f == nullptr) return std::strerror(errno);
-  const bool wrote = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-  const int write_errno = errno;
-  if (std::fclose(f) != 0 || !wrote) return std::strerror(wrote ? errno : write_errno);
-  return "";
-}
-
 }  // namespace
 
 std::string JobLogs::file_name(const std::string& prefix, const char* kind) const {
@@ -66,7 +54,7 @@ std::vector<std::string> JobLogs::write() const {
   const auto put = [&](const std::optional<std::string>& prefix, const char* kind,
                        const std::string& text) {
     const std::string path = file_name(*prefix, kind);
-    const std::string why = write_text(path, text, append);
+    const std::string why = write_whole_file(path, text, append);
     if (!why.empty()) failures.push_back(path + ": could not write the log file: " + why);
   };
   if (lat_) {

@@ -255,6 +255,7 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
   TargetSet targets(io.created_files);
   SignalGuard signals;  // threads started below inherit the blocked mask
   std::atomic<bool> stop{false};
+  JobFlows flows;  // flow=: shared by every thread of the run, as fio's flow groups
   std::vector<DiskCounters> disks_before;
   std::optional<monitor::PhaseMonitor> watch;  // --monitor
   std::uint64_t run_start_ns = monotonic_ns();
@@ -320,11 +321,11 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
     std::vector<std::thread> threads;
     threads.reserve(w.setups.size());
     for (std::size_t i = 0; i < w.setups.size(); ++i) {
-      threads.emplace_back([&w, &io, i, wave_start] {
+      threads.emplace_back([&w, &io, &flows, i, wave_start] {
         await_waitees(w.waitees[i], w.live, *w.stops[i]);
-        w.results[i] = run_job_thread(
-            w.setups[i],
-            ThreadControl{w.stops[i].get(), wave_start, w.live[i].get(), io.syscalls, &w.logs[i]});
+        w.results[i] =
+            run_job_thread(w.setups[i], ThreadControl{w.stops[i].get(), wave_start, w.live[i].get(),
+                                                      io.syscalls, &w.logs[i], &flows});
         w.live[i]->done.store(true);
       });
     }

@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <thread>
 
+#include "io/verify_dump.h"
 #include "runner/clock.h"
 
 namespace hostmark::io {
@@ -145,6 +147,19 @@ JobLoop::Step JobLoop::issue_one(std::uint64_t now_ns) {
     last_ns_ = monotonic_ns();
     return Step::kWait;
   }
+  if (p_.flow != nullptr && !p_.flow->may_issue()) {
+    // Ahead of this job's share of its flow: let in-flight I/O finish, or wait, as fio. Counted
+    // here, where the I/O is due, so time spent behind a rate limit counts nothing.
+    pending_ = planned;
+    if (inflight_ > 0) return Step::kWait;
+    if (p_.job.flow_sleep_ns > 0) {
+      sleep_until_ns(monotonic_ns() + std::min(p_.job.flow_sleep_ns, kSleepSliceNs));
+    } else {
+      std::this_thread::yield();
+    }
+    last_ns_ = monotonic_ns();
+    return Step::kWait;
+  }
   const int d = static_cast<int>(planned->dir);
   issued_bytes_[d] += planned->length;
   ++issued_ios_[d];
@@ -211,9 +226,18 @@ void JobLoop::check_verified(const IoUnit& u) {
                                     std::span<const std::byte>(u.buf, u.length));
   if (!mismatch) return;
   ++verify_mismatches_;
-  // EILSEQ: fio's error for a verify failure.
-  end_with_error(EILSEQ, p_.files[static_cast<std::size_t>(u.file)].target->path +
-                             ": verify: " + mismatch->text());
+  const std::string& path = p_.files[static_cast<std::size_t>(u.file)].target->path;
+  std::string text = path + ": verify: " + mismatch->text();
+  if (p_.job.verify_dump) {
+    // As fio without --aux-path: the files go to the current directory.
+    const auto dumped =
+        dump_mismatch(*p_.verify, unit_block_[u.pool_index],
+                      std::span<const std::byte>(u.buf, u.length), *mismatch, path, "");
+    text += dumped ? " (data dumped as " + dumped.value().received + " and " +
+                         dumped.value().expected + ")"
+                   : " (" + dumped.error().message() + ")";
+  }
+  end_with_error(EILSEQ, std::move(text));  // EILSEQ: fio's error for a verify failure
 }
 
 void JobLoop::verify_pass() {

@@ -14,6 +14,7 @@
 #include "io/io_buffers.h"
 #include "io/io_planner.h"
 #include "io/job_accounting.h"
+#include "io/job_flows.h"
 #include "io/targets.h"
 #include "io/verify.h"
 #include "io/verify_log.h"
@@ -33,6 +34,7 @@ struct LoopParts {
   const VerifySpec* verify = nullptr;  // verify= given: writes carry checkable blocks
   std::uint64_t seed = 0;              // the thread's seed (payload seeds of verified writes)
   JobLogs* logs = nullptr;             // write_*_log given: what each measured I/O did
+  FlowMember* flow = nullptr;          // flow= given: held back while ahead of its weight
 };
 
 class JobLoop {

@@ -139,8 +139,10 @@ fio::JobStats run_thread(const ThreadSetup& setup, const ThreadControl& control)
     *control.logs = JobLogs::for_job(job, setup.thread_number, !engine.value()->synchronous());
     logs = control.logs->get();
   }
+  FlowMember flow =
+      control.flows != nullptr ? control.flows->join(job.flow_id, job.flow) : FlowMember{};
   JobLoop loop(LoopParts{job, *engine.value(), buffers, planner, acct, setup.files, fds.fds,
-                         *control.stop, verify ? &*verify : nullptr, setup.seed, logs});
+                         *control.stop, verify ? &*verify : nullptr, setup.seed, logs, &flow});
   loop.run(monotonic_ns(), out);
   return out;
 }

@@ -16,6 +16,7 @@
 #include "fio/run_stats.h"
 #include "io/fio_logs.h"
 #include "io/job_accounting.h"
+#include "io/job_flows.h"
 #include "io/targets.h"
 #include "platform/syscalls.h"
 
@@ -39,6 +40,7 @@ struct ThreadControl {
   // Where the thread's log samples go (write_*_log); made by the thread, written by the caller
   // after the thread has ended. Not owned; nullptr: no logs.
   std::unique_ptr<JobLogs>* logs = nullptr;
+  JobFlows* flows = nullptr;  // the run's flow groups (flow=); not owned; nullptr: none
 };
 
 // Runs the thread to its end and returns what it measured. Never throws: a setup failure or an
