@@ -1,7 +1,8 @@
 // Faults injected through the syscall seam (platform/syscalls.h, tests/fault_syscalls.h) into
 // whole fio jobs, one table run on every data-moving engine: EINTR and EAGAIN are retried,
 // short transfers continued, ENOSPC / EIO / failed fsync reported with file and offset and
-// counted as failed (never as done), continue_on_error passes EIO over as fio does, nothing
+// counted as failed (never as done), continue_on_error passes EIO over as fio does (or the
+// errors of ignore_error's lists instead), nothing
 // hangs. 16 I/Os of 4 KiB at iodepth 1, so every count is exact; the deep-queue cases at the
 // end check what does not depend on completion order.
 #include <gtest/gtest.h>
@@ -187,6 +188,31 @@ const std::vector<FaultCase>& fault_cases() {
        ENOSPC,
        ENOSPC,
        "write at offset 8192: No space left on device",
+       1},
+      // ignore_error=,ENOSPC: the write list replaces EIO/EILSEQ and turns continue_on_error
+      // on for writes, as fio's.
+      {"IgnoreErrorPassesEnospc",
+       "write #3 ENOSPC",
+       {"--rw=write", "--ignore_error=,ENOSPC"},
+       1,
+       kIos - 1,
+       0,
+       1,
+       0,
+       ENOSPC,
+       "write at offset 8192: No space left on device",
+       1},
+      // ... and a read list without EIO makes EIO end the job again.
+      {"IgnoreErrorListReplacesEio",
+       "read at 8192 EIO",
+       {"--rw=read", "--continue_on_error=read", "--ignore_error=ENOSPC:28"},
+       0,
+       2,
+       0,
+       1,
+       EIO,
+       EIO,
+       "read at offset 8192: Input/output error",
        1},
   };
   return kCases;

@@ -153,7 +153,9 @@ TEST(FioJobFile, RwModesAndMix) {
   EXPECT_EQ(one_job("rw=randtrim").rw, (RwMode{false, false, true, true, 1}));
   EXPECT_EQ(one_job("rw=randread:8").rw, (RwMode{true, false, false, true, 8}));
   EXPECT_EQ(one_job("rw=write").rw, (RwMode{false, true, false, false, 1}));
-  EXPECT_NE(job_error("rw=write:4k").find("not implemented by hostmark"), std::string::npos);
+  EXPECT_EQ(one_job("rw=write:4k").rw, (RwMode{false, true, false, false, 1, 4096}));  // a hole
+  EXPECT_EQ(one_job("rw=read:-4k").rw, (RwMode{true, false, false, false, 1, -4096}));
+  EXPECT_EQ(job_error("rw=read:4q"), "job.fio:2: rw: '4q' is not a size");
   EXPECT_EQ(job_error("rw=randwrtie").substr(0, 49),
             "job.fio:2: rw: 'randwrtie' is not an I/O pattern ");
   EXPECT_EQ(one_job("rwmixread=70").rwmixread, 70u);

@@ -30,7 +30,7 @@ Status apply_option(JobOptions& job, const OptionText& option,
   std::string_view value = option.value ? std::string_view(*option.value) : std::string_view();
   if (Status s = def->set(job, value); !s)
     return option_error(option.place, option.name, s.error().why);
-  given.emplace_back(option.name, option.value.value_or(""));
+  given.emplace_back(def->name, option.value.value_or(""));  // fio shows the canonical name
   return Ok{};
 }
 

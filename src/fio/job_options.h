@@ -24,6 +24,7 @@ struct RwMode {
   bool trim = false;
   bool random = false;
   std::uint32_t sequencer = 1;  // rw=randread:8 -> 8 (new random offset every 8 I/Os); 1 = always
+  std::int64_t gap = 0;  // rw=read:512k -> 524288: a hole after each sequential I/O (< 0: back)
   bool operator==(const RwMode&) const = default;
 };
 
@@ -168,6 +169,12 @@ struct JobOptions {
   // With a bit set, an EIO or EILSEQ (fio's non-fatal errors) of that kind is counted and the
   // job goes on; any other error still ends it.
   std::uint32_t continue_on_error = 0;
+  // ignore_error=READ,WRITE,VERIFY lists: the errno values continue_on_error passes over, per
+  // kind [read, write]; empty: fio's default non-fatal errors (EIO, EILSEQ).
+  std::array<std::vector<int>, 2> ignore_errors;
+  bool exitall = false;           // when a thread of this job ends, end the others of its group
+  bool exitall_on_error = false;  // when a thread of this job fails, end the others of its group
+  bool create_serialize = true;   // accepted: hostmark lays files out one after another anyway
 
   // Statistics.
   std::vector<double> percentile_list{1,  5,  10, 20, 30,   40,   50,    60,   70,
@@ -178,6 +185,11 @@ struct JobOptions {
   std::uint64_t bwavgtime_ns = 500'000'000;
   std::uint64_t iopsavgtime_ns = 500'000'000;
   bool disk_util = true;
+  // gtod_reduce / disable_*: these are not measured and the hot path reads no clock for them.
+  bool disable_lat = false;
+  bool disable_clat = false;
+  bool disable_slat = false;
+  bool disable_bw = false;  // accepted; fio 3.33 still samples bandwidth and IOPS periodically
   bool group_reporting = false;
 
   // Log files (fio's write_*_log; io/fio_logs.h). Unset: no such log; "": the job's name is the

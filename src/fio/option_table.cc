@@ -9,7 +9,7 @@ namespace {
 std::vector<OptionDef> assemble() {
   std::vector<OptionDef> all;
   for (auto part : {job_and_file_options(), workload_options(), data_options(),
-                    scheduling_options(), log_options()}) {
+                    scheduling_options(), log_options(), measure_and_exit_options()}) {
     all.insert(all.end(), part.begin(), part.end());
   }
   return all;

@@ -52,10 +52,11 @@ std::span<const OptionDef> option_table();
 const OptionDef* find_option(std::string_view name);
 
 // The sections of the table, defined in options_*.cc.
-std::span<const OptionDef> job_and_file_options();  // identity, targets
-std::span<const OptionDef> workload_options();      // rw, bs, randomness, queueing, time, rate
-std::span<const OptionDef> data_options();          // syncs, buffers, verify, stats, safety
-std::span<const OptionDef> scheduling_options();    // thinktime, CPUs, priorities, fadvise
-std::span<const OptionDef> log_options();           // write_*_log and their settings
+std::span<const OptionDef> job_and_file_options();      // identity, targets
+std::span<const OptionDef> workload_options();          // rw, bs, randomness, queueing, time, rate
+std::span<const OptionDef> data_options();              // syncs, buffers, verify, stats, safety
+std::span<const OptionDef> scheduling_options();        // thinktime, CPUs, priorities, fadvise
+std::span<const OptionDef> log_options();               // write_*_log and their settings
+std::span<const OptionDef> measure_and_exit_options();  // gtod_reduce, disable_*, exitall, errors
 
 }  // namespace hostmark::fio

@@ -117,6 +117,15 @@ Status set_percentile_list(JobOptions& job, std::string_view v) {
   return Ok{};
 }
 
+// clat_percentiles=1 after disable_clat=1 stays off, as fio's fixup_options leaves it.
+template <bool JobOptions::*Percentiles, bool JobOptions::*Disabled>
+Status set_percentiles(JobOptions& job, std::string_view v) {
+  auto b = parse_bool(v);
+  if (!b) return b.error();
+  job.*Percentiles = b.value() && !(job.*Disabled);
+  return Ok{};
+}
+
 Status set_kb_base(JobOptions& job, std::string_view v) {
   if (v == "1024") job.kb_base = 1024;
   else if (v == "1000") job.kb_base = 1000;
@@ -166,11 +175,14 @@ constexpr std::array kDataRows{
               "Continue on non-fatal errors during IO"},
     OptionDef{"percentile_list", "", ValueKind::kFloatList, set_percentile_list,
               "Specify a custom list of percentiles to report"},
-    OptionDef{"clat_percentiles", "", ValueKind::kBool, set_bool<&JobOptions::clat_percentiles>,
+    OptionDef{"clat_percentiles", "", ValueKind::kBool,
+              set_percentiles<&JobOptions::clat_percentiles, &JobOptions::disable_clat>,
               "Enable the reporting of completion latency percentiles"},
-    OptionDef{"lat_percentiles", "", ValueKind::kBool, set_bool<&JobOptions::lat_percentiles>,
+    OptionDef{"lat_percentiles", "", ValueKind::kBool,
+              set_percentiles<&JobOptions::lat_percentiles, &JobOptions::disable_lat>,
               "Enable the reporting of IO latency percentiles"},
-    OptionDef{"slat_percentiles", "", ValueKind::kBool, set_bool<&JobOptions::slat_percentiles>,
+    OptionDef{"slat_percentiles", "", ValueKind::kBool,
+              set_percentiles<&JobOptions::slat_percentiles, &JobOptions::disable_slat>,
               "Enable the reporting of submission latency percentiles"},
     OptionDef{"bwavgtime", "", ValueKind::kInt, set_milliseconds<&JobOptions::bwavgtime_ns>,
               "Time window over which to calculate bandwidth (msec)"},

@@ -40,14 +40,16 @@ constexpr std::string_view kWhyVerifyMode =
 constexpr std::string_view kWhyTrimVerify =
     "trimming written blocks for verification is not supported";
 constexpr std::string_view kWhyStatsOff =
-    "hostmark always measures latencies and bandwidth with clock_gettime(CLOCK_MONOTONIC); they "
-    "cannot be switched off";
+    "hostmark reads clock_gettime(CLOCK_MONOTONIC) on the job's thread; other clock sources, a "
+    "timing thread and stats=0 are not supported (gtod_reduce and disable_* are)";
 constexpr std::string_view kWhyReportFormat =
     "the normal output always uses fio 3.33's default precision and units (kb_base is supported)";
 constexpr std::string_view kWhyOtherJobs =
-    "running programs around a job and ending other jobs are not supported";
+    "running programs around a job and ending jobs outside the group are not supported (exitall "
+    "and exitall_on_error are, with fio's default exit_what=group)";
 constexpr std::string_view kWhyErrorClasses =
-    "per-error handling is not supported (continue_on_error is)";
+    "dumping errors is not supported (hostmark reports each job's first error; continue_on_error "
+    "and ignore_error are)";
 constexpr std::string_view kWhyMemory =
     "I/O buffers are always page-aligned anonymous memory (fio's mem=malloc with alignment); other "
     "memory types are not supported";
@@ -89,24 +91,16 @@ constexpr auto kRefused = std::to_array<RefusedOption>({
     {"cpumode", kWhyOtherEngine},
     {"create_fsync", kWhyLayout},
     {"create_on_open", kWhyLayout},
-    {"create_serialize", kWhyLayout},
     {"dedupe_global", kWhyDedupe},
     {"dedupe_mode", kWhyDedupe},
     {"dedupe_percentage", kWhyDedupe},
     {"dedupe_working_set_percentage", kWhyDedupe},
-    {"disable_bw", kWhyStatsOff},
-    {"disable_bw_measurement", kWhyStatsOff},
-    {"disable_clat", kWhyStatsOff},
-    {"disable_lat", kWhyStatsOff},
-    {"disable_slat", kWhyStatsOff},
     {"donorname", kWhyOtherEngine},
     {"error_dump", kWhyErrorClasses},
     {"exec_postrun", kWhyOtherJobs},
     {"exec_prerun", kWhyOtherJobs},
     {"exit_on_io_done", kWhyOtherEngine},
     {"exit_what", kWhyOtherJobs},
-    {"exitall", kWhyOtherJobs},
-    {"exitall_on_error", kWhyOtherJobs},
     {"file_append", kWhyLayout},
     {"fill_device", kWhyLayout},
     {"fill_fs", kWhyLayout},
@@ -114,11 +108,9 @@ constexpr auto kRefused = std::to_array<RefusedOption>({
     {"gid", kWhyIsolation},
     {"grace_time", kWhyOtherEngine},
     {"gtod_cpu", kWhyStatsOff},
-    {"gtod_reduce", kWhyStatsOff},
     {"hipri_percentage", kWhyPriority},
     {"hostname", kWhyOtherEngine},
     {"hugepage-size", kWhyMemory},
-    {"ignore_error", kWhyErrorClasses},
     {"ignore_zone_limits", kWhyZoned},
     {"inplace", kWhyOtherEngine},
     {"interface", kWhyOtherEngine},

@@ -84,9 +84,15 @@ Expected<RwMode> parse_rw(std::string_view text, unsigned kb_base) {
     RwMode mode = n.mode;
     if (colon == std::string_view::npos) return mode;
     std::string_view suffix = text.substr(colon + 1);
-    if (!mode.random) {
-      return invalid(in_quotes(text) +
-                     ": an offset gap on a sequential workload is not implemented by hostmark");
+    if (!mode.random) {  // rw=read:512k: a hole after each I/O; ":-4k" goes back
+      const bool back = !suffix.empty() && suffix.front() == '-';
+      auto gap = parse_number(back ? suffix.substr(1) : suffix, kb_base, "size");
+      if (!gap) return gap.error();
+      if (gap.value() > static_cast<std::uint64_t>(INT64_MAX))
+        return invalid(in_quotes(text) + ": the ':N' offset increment is too large");
+      mode.gap =
+          back ? -static_cast<std::int64_t>(gap.value()) : static_cast<std::int64_t>(gap.value());
+      return mode;
     }
     auto nr = parse_number(suffix, kb_base, "number");
     if (!nr) return nr.error();

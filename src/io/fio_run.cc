@@ -13,6 +13,7 @@
 #include "engines/io_engine.h"
 #include "io/device_safety.h"
 #include "io/disk_stats.h"
+#include "io/exit_all.h"
 #include "io/fio_storage.h"
 #include "io/group_stats.h"
 #include "io/io_planner.h"
@@ -129,6 +130,9 @@ struct Wave {
   std::vector<std::unique_ptr<LiveCounters>> live;
   std::vector<fio::JobStats> results;
   std::vector<std::unique_ptr<JobLogs>> logs;  // per thread: write_*_log samples, or nullptr
+  // Per thread: its stop request (a signal, the poll hook, exitall), and whether exitall made it.
+  std::vector<std::unique_ptr<std::atomic<bool>>> stops;
+  std::vector<std::uint8_t> ended_by_exitall;
   std::uint64_t expected_ns = 0;     // runtime + ramp + startdelay of the longest, 0 = unknown
   std::uint64_t expected_bytes = 0;  // bytes budgets when not time based
   int files = 0;
@@ -150,11 +154,10 @@ std::vector<std::vector<std::size_t>> waitee_threads(const std::vector<ThreadSet
 // Holds a wait_for thread until every thread of its waitee has ended (or the wave stops).
 void await_waitees(const std::vector<std::size_t>& waitees,
                    const std::vector<std::unique_ptr<LiveCounters>>& live,
-                   const std::atomic<bool>& wave_stop) {
+                   const std::atomic<bool>& stop) {
   constexpr std::uint64_t kWaitSliceNs = 1'000'000;
   for (const std::size_t k : waitees) {
-    while (!live[k]->done.load() && !wave_stop.load())
-      sleep_until_ns(monotonic_ns() + kWaitSliceNs);
+    while (!live[k]->done.load() && !stop.load()) sleep_until_ns(monotonic_ns() + kWaitSliceNs);
   }
 }
 
@@ -314,15 +317,21 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
       run_start_ns = monotonic_ns();
     }
     const std::uint64_t wave_start = monotonic_ns();
-    std::atomic<bool> wave_stop{false};  // a signal (then `stop` too) or the poll hook
+    for (std::size_t i = 0; i < w.setups.size(); ++i)
+      w.stops.push_back(std::make_unique<std::atomic<bool>>(false));
+    w.ended_by_exitall.assign(w.setups.size(), 0);
+    const auto stop_wave = [&w] {  // a signal (then `stop` too) or the poll hook
+      for (auto& s : w.stops) s->store(true);
+    };
+    ExitAll exit_all(parsed.jobs, w.setups.size());
     std::vector<std::thread> threads;
     threads.reserve(w.setups.size());
     for (std::size_t i = 0; i < w.setups.size(); ++i) {
-      threads.emplace_back([&w, &wave_stop, &io, i, wave_start] {
-        await_waitees(w.waitees[i], w.live, wave_stop);
+      threads.emplace_back([&w, &io, i, wave_start] {
+        await_waitees(w.waitees[i], w.live, *w.stops[i]);
         w.results[i] = run_job_thread(
             w.setups[i],
-            ThreadControl{&wave_stop, wave_start, w.live[i].get(), io.syscalls, &w.logs[i]});
+            ThreadControl{w.stops[i].get(), wave_start, w.live[i].get(), io.syscalls, &w.logs[i]});
         w.setups[i].flow->leave();  // the rest of its flow group now shares without it
         w.live[i]->done.store(true);
       });
@@ -336,12 +345,13 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
           std::all_of(w.live.begin(), w.live.end(), [](const auto& l) { return l->done.load(); });
       if (hooks.poll ? hooks.poll(all_done) : all_done) {
         stonewalled = !all_done;
-        wave_stop.store(true);
+        stop_wave();
         break;
       }
+      exit_all.check(w.setups, w.live, w.results, w.stops, w.ended_by_exitall);
       if (signals.wait(kPollNs) != 0) {
         stop.store(true);
-        wave_stop.store(true);
+        stop_wave();
       }
       if (status && monotonic_ns() - last_ns >= kStatusPeriodNs)
         show_status(*status, w, wave_start, last_bytes, last_ios, last_ns);
@@ -355,6 +365,8 @@ Expected<fio::FioRun> run_fio_jobs(const fio::ParsedJobs& parsed, const RunIo& i
     }
     if (stonewalled && !stop.load())
       for (auto& r : w.results) r.interrupted = false;
+    for (std::size_t i = 0; i < w.results.size() && !stop.load(); ++i)
+      if (w.ended_by_exitall[i]) w.results[i].interrupted = false;  // as fio: ended, not failed
     if (hooks.after_run) hooks.after_run(wave_index);
     for (auto& r : w.results) all.push_back(std::move(r));
   }

@@ -58,6 +58,7 @@ struct IoPlanner::State {
   bool full_cycle = false;  // random_generator=lfsr
   std::uint32_t sequencer = 1;
   std::uint32_t seq_left = 0;
+  std::int64_t gap = 0;  // rw=read:N
   std::uint64_t map_unit_bytes = 4096;
   int map_unit_shift = -1;  // log2(map_unit_bytes) when a power of two
   std::vector<FileState> files;
@@ -103,6 +104,33 @@ struct IoPlanner::State {
     return pos;
   }
 
+  // rw=read:N: a hole of `gap` bytes after each I/O (backwards when negative), as fio's
+  // get_next_seq_offset: the first I/O of a pass is at the start; a pass ends (kNoLimit) once an
+  // I/O has reached the region's end or when the next one would not fit in it (fio's fill_io_u
+  // refuses it: t0007 reads 85 of its 128 MiB); a hole that passes an end wraps to the start
+  // (forwards) or to the end (backwards).
+  std::uint64_t gapped(FileState& f, std::size_t d, std::uint64_t& len) {
+    const std::uint64_t end = f.seq_pos[d];  // of the last I/O; 0 before the first
+    const std::uint64_t length = f.region.length;
+    if (end >= length) return kNoLimit;
+    std::uint64_t pos = end;
+    if (end != 0) {
+      const std::int64_t next = static_cast<std::int64_t>(end) + gap;
+      if (next >= 0 && static_cast<std::uint64_t>(next) < length) {
+        pos = static_cast<std::uint64_t>(next);
+      } else if (gap > 0) {
+        pos = 0;
+      } else {
+        const std::int64_t from_end = static_cast<std::int64_t>(length) + gap;
+        pos = from_end > 0 ? static_cast<std::uint64_t>(from_end) : 0;
+      }
+    }
+    if (len > length - pos) return kNoLimit;
+    len = clip(f, pos, len);
+    f.seq_pos[d] = pos + len;
+    return pos;
+  }
+
   // rw=randread:N: the I/Os between random ones continue from the last one's end.
   std::uint64_t continuation(FileState& f, std::size_t d, std::uint64_t& len) {
     std::uint64_t pos = f.last_end[d];
@@ -132,7 +160,7 @@ struct IoPlanner::State {
   }
 
   // kSimple: one file, one block size for every direction, equal to their alignment and to the
-  // map unit, no sequencer, no trimwrite. The branches for everything else compile away.
+  // map unit, no sequencer or gap, no trimwrite. The branches for everything else compile away.
   template <bool kSimple>
   std::uint64_t random_offset(FileState& f, std::size_t d, std::uint64_t& len) {
     const DirPlan& plan = dirs[d];
@@ -189,7 +217,16 @@ struct IoPlanner::State {
     std::uint64_t len = kSimple ? fixed_len : dirs[d].sizes.next(rng);
     std::uint64_t off = 0;
     if (!random) {
-      off = sequential(f, d, len);
+      if constexpr (!kSimple) {
+        if (gap != 0) {
+          off = gapped(f, d, len);
+          if (off == kNoLimit) return std::nullopt;  // the pass reached the region's end
+        } else {
+          off = sequential(f, d, len);
+        }
+      } else {
+        off = sequential(f, d, len);
+      }
     } else if (!kSimple && seq_left > 0) {
       --seq_left;
       off = continuation(f, d, len);
@@ -279,6 +316,7 @@ IoPlanner::IoPlanner(const fio::JobOptions& job, std::vector<FileRegion> regions
 
   s.random = rw.random;
   s.sequencer = std::max<std::uint32_t>(rw.sequencer, 1);
+  s.gap = rw.random ? 0 : rw.gap;
   s.uniform = job.random_distribution.kind == fio::Distribution::kRandom;
   s.use_map = s.random && s.uniform && !job.norandommap;
   s.full_cycle = s.random && s.uniform && job.random_generator == "lfsr";
@@ -308,8 +346,8 @@ IoPlanner::IoPlanner(const fio::JobOptions& job, std::vector<FileRegion> regions
   if (io_budget != 0) s.io_limit = io_budget;
 
   s.fixed_len = s.map_unit_bytes;
-  bool simple =
-      s.files.size() == 1 && !s.empty && s.dir_mode != DirMode::kTrimWrite && s.sequencer == 1;
+  bool simple = s.files.size() == 1 && !s.empty && s.dir_mode != DirMode::kTrimWrite &&
+                s.sequencer == 1 && s.gap == 0;
   for (std::size_t d = 0; d < fio::kDirs; ++d) {
     const DirPlan& plan = s.dirs[d];
     if (active[d] && !(plan.sizes.fixed() && plan.sizes.min_bytes() == s.fixed_len &&

@@ -33,10 +33,13 @@ fio::SampleStats SampleAccumulator::stats() const {
 
 JobAccounting::JobAccounting(const fio::JobOptions& job, bool async_engine, LiveCounters& live)
     : async_(async_engine),
+      clat_(!job.disable_clat),
+      lat_(!job.disable_lat),
+      slat_(async_engine && !job.disable_slat),
       live_(live),
       bw_period_ns_(std::max<std::uint64_t>(job.bwavgtime_ns, 1'000'000)),
       iops_period_ns_(std::max<std::uint64_t>(job.iopsavgtime_ns, 1'000'000)) {
-  for (auto& d : dirs_) d.has_slat = async_;
+  for (auto& d : dirs_) d.has_slat = slat_;
 }
 
 void JobAccounting::start_measuring(std::uint64_t now_ns) {

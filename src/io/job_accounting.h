@@ -46,9 +46,9 @@ class JobAccounting {
     auto& s = dirs_[static_cast<int>(d)];
     s.io_bytes += bytes;
     ++s.total_ios;
-    s.clat.record(end_ns - submit_ns);
-    s.lat.record(end_ns - start_ns);
-    if (async_) s.slat.record(submit_ns - start_ns);
+    if (clat_) s.clat.record(end_ns - submit_ns);
+    if (lat_) s.lat.record(end_ns - start_ns);
+    if (slat_) s.slat.record(submit_ns - start_ns);
   }
   void short_io(fio::Dir d) { ++dirs_[static_cast<int>(d)].short_ios; }
   void sync_done(std::uint64_t latency_ns) {
@@ -86,6 +86,7 @@ class JobAccounting {
   void publish(std::uint64_t now_ns);
 
   bool async_;
+  bool clat_, lat_, slat_;  // measured (disable_clat, disable_lat, disable_slat unset)
   LiveCounters& live_;
   std::uint64_t bw_period_ns_, iops_period_ns_;
   std::array<fio::DirStats, fio::kDirs> dirs_;

@@ -71,6 +71,8 @@ JobLoop::JobLoop(const LoopParts& parts)
                ? *parts.job.iodepth_low
                : static_cast<unsigned>(units_.size())),
       sync_engine_(parts.engine.synchronous()),
+      every_clock_(!(parts.job.disable_lat && parts.job.disable_clat && parts.job.disable_slat) ||
+                   parts.logs != nullptr),
       loops_left_(std::max<std::uint32_t>(parts.job.loops, 1) - 1) {
   free_.reserve(units_.size());
   for (std::uint32_t i = 0; i < units_.size(); ++i) {
@@ -88,6 +90,7 @@ JobLoop::JobLoop(const LoopParts& parts)
     if (p_.job.rate_bytes_per_s[d] || p_.job.rate_iops[d]) {
       if (!rated_) rated_.emplace(fio::PerDir<bool>{false, false, false});
       (*rated_)[d] = true;
+      every_clock_ = true;
     }
   }
 }
@@ -183,7 +186,7 @@ JobLoop::Step JobLoop::issue_one(std::uint64_t now_ns) {
   // real work to prepare (verify checksums, refill_buffers): that is not I/O latency.
   const bool heavy_prep = u.op == IoOp::kWrite && (p_.verify != nullptr || p_.job.refill_buffers);
   // Otherwise the clock read of this loop iteration (sync: the last completion) is the start.
-  u.start_ns = heavy_prep ? monotonic_ns() : now_ns;
+  u.start_ns = heavy_prep ? io_clock_ns() : now_ns;
   if (!dispatch(u)) {
     pending_ = planned;
     issued_bytes_[d] -= planned->length;
@@ -200,7 +203,7 @@ bool JobLoop::dispatch(IoUnit& u) {
   p_.acct.queued_at_depth(inflight_);
   const QueueStatus st = p_.engine.queue(u);
   if (st == QueueStatus::kCompleted) {
-    const std::uint64_t end = monotonic_ns();
+    const std::uint64_t end = io_clock_ns();
     p_.acct.submitted(1);  // fio counts a synchronous I/O as a submit and a completion of one
     p_.acct.reaped(1);
     u.submit_ns = u.start_ns;
@@ -254,7 +257,7 @@ void JobLoop::verify_pass() {
       u.result = 0;
       unit_verifying_[u.pool_index] = 1;
       unit_block_[u.pool_index] = b;
-      u.start_ns = monotonic_ns();
+      u.start_ns = io_clock_ns();
       if (!dispatch(u)) break;
       ++next;
     }
@@ -275,7 +278,7 @@ void JobLoop::submit_staged() {
   if (staged_.empty()) return;
   // As fio's issue_time: taken before the submit call, so clat includes the system call (for
   // buffered io_uring reads the copy happens inside it) and slat is the time spent getting there.
-  const std::uint64_t t = monotonic_ns();
+  const std::uint64_t t = io_clock_ns();
   const int n = p_.engine.submit();
   if (n < 0) {
     for (auto* u : staged_) {
@@ -302,7 +305,7 @@ void JobLoop::submit_staged() {
 void JobLoop::reap(unsigned min) {
   const unsigned want = std::min<unsigned>(complete_max_, inflight_);
   const int n = p_.engine.reap(std::min(min, want), std::span<IoUnit*>(reaped_.data(), want));
-  const std::uint64_t t = monotonic_ns();
+  const std::uint64_t t = io_clock_ns();
   last_ns_ = t;
   if (n < 0) {
     end_with_error(-n, fmt::format("{}: ioengine={}: reaping completions: {}", p_.job.name,
@@ -379,10 +382,16 @@ void JobLoop::fail(const IoUnit& u, int err, const std::string& why) {
   // A sync names no offset: "<file>: fsync: <why>".
   std::string text = transfer ? fmt::format("{}: {} at offset {}: {}", path, what, u.offset, why)
                               : fmt::format("{}: {}", path, why);
-  // fio's td_non_fatal_error: with continue_on_error for the kind, only EIO and EILSEQ (fio's
-  // default ignore_error list) are counted and passed over; reads are one kind, the rest another.
-  const std::uint32_t kind = u.op == IoOp::kRead ? fio::kContinueRead : fio::kContinueWrite;
-  if ((p_.job.continue_on_error & kind) != 0 && (err == EIO || err == EILSEQ)) {
+  // fio's td_non_fatal_error: with continue_on_error for the kind, the errors of its
+  // ignore_error list (default EIO and EILSEQ) are counted and passed over; reads are one kind,
+  // the rest another.
+  const bool read = u.op == IoOp::kRead;
+  const std::uint32_t kind = read ? fio::kContinueRead : fio::kContinueWrite;
+  const std::vector<int>& ignored = p_.job.ignore_errors[read ? 0 : 1];
+  const bool listed = ignored.empty()
+                          ? (err == EIO || err == EILSEQ)
+                          : std::find(ignored.begin(), ignored.end(), err) != ignored.end();
+  if ((p_.job.continue_on_error & kind) != 0 && listed) {
     if (first_error_ == 0) {
       first_error_ = err;
       first_error_text_ = std::move(text);
@@ -469,6 +478,7 @@ void JobLoop::run(std::uint64_t begin_ns, fio::JobStats& out) {
   ramp_end_ns_ = begin_ns + p_.job.ramp_time_ns;
   if (p_.job.runtime_ns) end_ns_ = ramp_end_ns_ + p_.job.runtime_ns;
   last_ns_ = monotonic_ns();
+  cached_ns_ = last_ns_;
   check_time(last_ns_);
   bool stopped = false;
   while (error_ == 0) {
@@ -482,7 +492,7 @@ void JobLoop::run(std::uint64_t begin_ns, fio::JobStats& out) {
     // Fill every free slot (or up to a batch), then submit once.
     while (!free_.empty() && !planning_done_ && !pending_sync_ && !pending_verify_ && error_ == 0 &&
            !think_due() && !p_.stop.load(std::memory_order_relaxed)) {
-      const std::uint64_t now = sync_engine_ ? last_ns_ : monotonic_ns();
+      const std::uint64_t now = sync_engine_ ? last_ns_ : io_clock_ns();
       if (!check_time(now)) break;
       if (issue_one(now) == Step::kWait) break;
     }

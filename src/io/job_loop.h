@@ -18,6 +18,7 @@
 #include "io/targets.h"
 #include "io/verify.h"
 #include "io/verify_log.h"
+#include "runner/clock.h"
 
 namespace hostmark::io {
 
@@ -63,6 +64,12 @@ class JobLoop {
     return p_.job.thinktime_ns != 0 && since_think_ >= p_.job.thinktime_blocks;
   }
   void think();  // thinktime: drains the queue, spins thinktime_spin, sleeps the rest
+  // The clock of the I/O path: every call, or with gtod_reduce (no latency measured) one call in
+  // 64, as fio's ts_cache; runtime checks and bandwidth samples then come up to 63 calls late.
+  std::uint64_t io_clock_ns() {
+    if (every_clock_ || (++clock_calls_ & 63u) == 0) cached_ns_ = monotonic_ns();
+    return cached_ns_;
+  }
 
   LoopParts p_;
   std::vector<engines::IoUnit> units_;
@@ -73,6 +80,9 @@ class JobLoop {
   unsigned batch_submit_, complete_min_, complete_max_;
   unsigned low_;  // iodepth_low: refill a full queue once this few are in flight
   bool sync_engine_;
+  bool every_clock_;  // a latency is measured (or logged, or rated): read the clock every time
+  unsigned clock_calls_ = 0;
+  std::uint64_t cached_ns_ = 0;
   bool planning_done_ = false;
   bool measuring_ = false;
   bool pending_sync_ = false;
