@@ -19,8 +19,7 @@ void FlowMember::leave() {
   group_ = nullptr;
 }
 
-bool FlowMember::may_issue() {
-  if (group_ == nullptr) return true;
+bool FlowMember::may_issue_in_group() {
   const double own_share = static_cast<double>(issued_) /
                            static_cast<double>(group_->issued.load(std::memory_order_relaxed));
   const double weight_share =

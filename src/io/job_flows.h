@@ -35,12 +35,14 @@ class FlowMember {
 
   // True when the job may issue one more I/O now (and counts it); false while the job is ahead
   // of its weight's share. Always true outside a group (flow=0) and after leave().
-  bool may_issue();
+  bool may_issue() { return group_ == nullptr || may_issue_in_group(); }  // inline: per I/O
   // Takes the job's count and weight out of its group (when its thread has ended, as fio reaps
   // a job); the destructor does it if not done. Safe to call twice.
   void leave();
 
  private:
+  bool may_issue_in_group();
+
   JobFlows* flows_ = nullptr;
   FlowGroup* group_ = nullptr;
   unsigned weight_ = 0;
