@@ -1,8 +1,8 @@
 #pragma once
 // The I/O engine interface: how one job thread moves bytes between its buffers and its files.
 // One small file per engine (psync, sync, pvsync2, libaio, io_uring, mmap, null, posixaio),
-// chosen by name from a table (engine_table.cc). An engine never measures time, picks offsets or knows
-// which front end called it: the job runner (io/) does that around queue/submit/reap.
+// chosen by name from a table (engine_table.cc). An engine never measures time, picks offsets or
+// knows which front end called it: the job runner (io/) does that around queue/submit/reap.
 //
 // The model is fio's, so iodepth and batching mean the same:
 //   queue(u)   stage one I/O. Synchronous engines do it at once and return kCompleted.
