@@ -1,6 +1,6 @@
 // flow=, flow_id=, flow_sleep=: jobs of one flow group issue I/Os in the ratio of their weights.
-// The group itself (io/job_flows.h), then `hostmark fio` next to the real fio 3.33 on fio's own
-// t0011 job (a paced job of weight 1 and a free one of weight 8: about 8 times its IOPS).
+// The group itself (io/job_flows.h), then `hostmark fio` on fio's own t0011 job (a paced job of
+// weight 1 and a free one of weight 8: about 8 times its IOPS).
 #include "io/job_flows.h"
 
 #include <gtest/gtest.h>
@@ -9,7 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "real_fio.h"
 #include "run_binary.h"
 
 namespace hostmark::io {
@@ -67,26 +66,24 @@ double job_iops(const nlohmann::json& result, std::size_t job) {
   return result["jobs"][job]["read"]["iops"].get<double>();
 }
 
-TEST(FioFlowVsFio, WeightEightRunsAboutEightTimesAsManyIosAsWeightOne) {
-  SKIP_WITHOUT_FIO();
-  // fio's t/jobs/t0011-5d2788d5.fio, for 2 s instead of 10.
-  const std::vector<std::string> job{"--bs=4k",      "--ioengine=null", "--size=100g",
-                                     "--runtime=2",  "--flow_id=1",     "--output-format=json",
-                                     "--name=flow1", "--flow=1",        "--rate_iops=1000",
-                                     "--name=flow2", "--flow=8"};
-  std::vector<std::string> hostmark_args{"fio"};
-  hostmark_args.insert(hostmark_args.end(), job.begin(), job.end());
-  const RunOutput fio = run_program(::hostmark::testing::kRealFioBinary, job);
-  const RunOutput ours = run_hostmark(hostmark_args);
-  ASSERT_EQ(fio.exit_code, 0) << fio.err;
-  ASSERT_EQ(ours.exit_code, 0) << ours.err;
-  for (const RunOutput* r : {&fio, &ours}) {
-    const auto result = nlohmann::json::parse(r->out);
-    const double paced = job_iops(result, 0), free_running = job_iops(result, 1);
-    // fio's own check of this job: a ratio between 6 and 10.
-    EXPECT_GT(free_running / paced, 6) << (r == &fio ? "fio" : "hostmark");
-    EXPECT_LT(free_running / paced, 10) << (r == &fio ? "fio" : "hostmark");
-  }
+// fio's t/jobs/t0011-5d2788d5.fio through `hostmark fio`, checked as fio's runner checks it
+// (scripts/peer/fio-suite.sh runs the job itself next to the real fio). Shorter, and the paced
+// job outlives the free one: a job leaves its group when its thread ends, and the job left alone
+// is not held back any more. Threads start a few ms apart (more on a loaded machine), and a free
+// null-engine job alone for those ms would add more I/Os than the whole paced job does. Only
+// hostmark is asserted: under load the real fio's spinning free job falls far behind (ratios of
+// 1.7 were seen with three runs at once).
+TEST(FioFlowCli, WeightEightRunsAboutEightTimesAsManyIosAsWeightOne) {
+  const RunOutput r =
+      run_hostmark({"fio", "--bs=4k", "--ioengine=null", "--size=100g", "--flow_id=1",
+                    "--output-format=json", "--name=flow1", "--flow=1", "--rate_iops=1000",
+                    "--runtime=3", "--name=flow2", "--flow=8", "--runtime=2"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto result = nlohmann::json::parse(r.out);
+  const double paced = job_iops(result, 0), free_running = job_iops(result, 1);
+  // fio's own check of this job: a ratio between 6 and 10.
+  EXPECT_GT(free_running / paced, 6);
+  EXPECT_LT(free_running / paced, 10);
 }
 
 }  // namespace
