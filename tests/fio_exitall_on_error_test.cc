@@ -57,7 +57,8 @@ TEST(FioExitallOnError, TheFailedJobEndsItsGroup) {
   EXPECT_EQ(r.jobs[0].error, EIO) << r.jobs[0].error_text;
   EXPECT_EQ(r.jobs[1].error, 0) << r.jobs[1].error_text;
   EXPECT_FALSE(r.jobs[1].interrupted);
-  EXPECT_GT(r.jobs[1].dirs[0].total_ios, 0u);
+  // Not asserted: that "long" did any I/O first. "bad" fails at its third read, which under
+  // ASan can come before "long" issued its first (CI saw 0 I/Os).
   EXPECT_LT(r.wall_s, 5.0) << "the 10 s job was not ended";
 }
 
