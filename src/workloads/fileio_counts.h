@@ -54,14 +54,4 @@ class FileioCounts {
   std::array<std::atomic<std::uint64_t>, kCounts> v_{};
 };
 
-// b - a, field by field (b read after a from the same counts).
-inline FileioCounters counts_between(const FileioCounters& a, const FileioCounters& b) {
-  return {b.reads - a.reads,
-          b.writes - a.writes,
-          b.fsyncs - a.fsyncs,
-          b.read_bytes - a.read_bytes,
-          b.written_bytes - a.written_bytes,
-          b.errors - a.errors};
-}
-
 }  // namespace hostmark::fileio_detail

@@ -40,15 +40,6 @@ struct alignas(64) Slot {
   Histogram completion_base;
 };
 
-void add_counts(FileioCounters& sum, const FileioCounters& c) {
-  sum.reads += c.reads;
-  sum.writes += c.writes;
-  sum.fsyncs += c.fsyncs;
-  sum.read_bytes += c.read_bytes;
-  sum.written_bytes += c.written_bytes;
-  sum.errors += c.errors;
-}
-
 std::string fileio_size_text(std::uint64_t bytes) {
   if (bytes % (1u << 20) == 0) return std::to_string(bytes >> 20) + "MiB";
   return std::to_string(bytes >> 10) + "KiB";
@@ -403,22 +394,17 @@ std::unique_ptr<EventWorker> FileioWorkload::make_worker(int thread_index, int /
 
 FileioCounters FileioWorkload::counters() const {
   FileioCounters c;
-  for (const auto& s : shared_->slots) add_counts(c, s->counts.read());
+  for (const auto& s : shared_->slots) c += s->counts.read();
   return c;
 }
 
 std::shared_ptr<const OwnCounts> FileioWorkload::restart_counters() {
   auto part = std::make_shared<FileioPart>();
   FileioTotals& t = part->totals;
+  FileioCounters sum;
   for (const auto& s : shared_->slots) {
     const FileioCounters now = s->counts.read();
-    FileioCounters since = fileio_detail::counts_between(s->counts_base, now);
-    t.reads += since.reads;
-    t.writes += since.writes;
-    t.fsyncs += since.fsyncs;
-    t.read_bytes += since.read_bytes;
-    t.written_bytes += since.written_bytes;
-    t.errors += since.errors;
+    sum += now - s->counts_base;
     s->counts_base = now;
     Histogram done = s->completion.snapshot();  // never a plain read: workers record into it
     Histogram delta = done;
@@ -426,6 +412,12 @@ std::shared_ptr<const OwnCounts> FileioWorkload::restart_counters() {
     t.completion.merge(delta);
     s->completion_base = std::move(done);
   }
+  t.reads = sum.reads;
+  t.writes = sum.writes;
+  t.fsyncs = sum.fsyncs;
+  t.read_bytes = sum.read_bytes;
+  t.written_bytes = sum.written_bytes;
+  t.errors = sum.errors;
   return part;
 }
 

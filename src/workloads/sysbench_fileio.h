@@ -97,6 +97,25 @@ struct FileioCounters {
   std::uint64_t read_bytes = 0;
   std::uint64_t written_bytes = 0;
   std::uint64_t errors = 0;
+
+  FileioCounters& operator+=(const FileioCounters& o) {
+    reads += o.reads;
+    writes += o.writes;
+    fsyncs += o.fsyncs;
+    read_bytes += o.read_bytes;
+    written_bytes += o.written_bytes;
+    errors += o.errors;
+    return *this;
+  }
+  // Field by field; `earlier` was read before *this from the same counters.
+  FileioCounters operator-(const FileioCounters& earlier) const {
+    return {reads - earlier.reads,
+            writes - earlier.writes,
+            fsyncs - earlier.fsyncs,
+            read_bytes - earlier.read_bytes,
+            written_bytes - earlier.written_bytes,
+            errors - earlier.errors};
+  }
 };
 
 class FileioWorkload final : public Workload {
