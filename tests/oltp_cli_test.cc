@@ -7,6 +7,7 @@
 #include <regex>
 
 #include "sysbench_fileio_env.h"
+#include "sysbench_peer_text.h"
 
 namespace hostmark {
 namespace {
@@ -161,7 +162,10 @@ TEST_F(OltpCliTest, HistogramCountsEveryTransaction) {
 TEST_F(OltpCliTest, BadOptionsAreOneLineNamingTheOption) {
   expect_oltp_error(sb({"oltp_read_write", "--tables=0", "run"}), 2, "--tables");
   expect_oltp_error(sb({"oltp_read_write", "--table_size=abc", "run"}), 2, "--table-size");
-  expect_oltp_error(sb({"oltp_read_write", "--db-driver=oracle", "run"}), 2, "--db-driver");
+  expect_sysbench_words(sb({"oltp_read_write", "--db-driver=oracle", "run"}),
+                        "FATAL: invalid database driver name: 'oracle'");  // as sysbench
+  expect_oltp_error(sb({"oltp_read_write", "--db-driver=oracle", "--output-format=json", "run"}), 2,
+                    "--db-driver: 'oracle' is not sqlite, mysql or pgsql");
   expect_oltp_error(sb({"oltp_read_write", "--db-ps-mode=never", "run"}), 2, "--db-ps-mode");
   expect_oltp_error(sb({"oltp_read_write", "--rand-type=cauchy", "run"}), 2, "--rand-type");
   expect_oltp_error(
@@ -190,18 +194,39 @@ TEST_F(OltpCliTest, KilledPrepareIsFinishedByTheNextPrepare) {
   EXPECT_NE(run.out.find("read:                            70\n"), std::string::npos) << run.out;
 }
 
+// Without --db-driver, a command line written for sysbench's default driver (--mysql-* options)
+// runs on MySQL, not on hostmark's default SQLite; other mistakes name the option.
+TEST_F(OltpCliTest, DriverFollowsTheDatabaseOptionsGiven) {
+  const RunOutput dry = sb({"oltp_point_select", "--mysql-dry-run=on", "--events=5", "--time=0",
+                            "--output-format=json", "run"});
+  ASSERT_EQ(dry.exit_code, 0) << dry.err;
+  EXPECT_FALSE(std::filesystem::exists("sbtest.db"));  // no SQLite file: the MySQL dry run ran
+  EXPECT_EQ(nlohmann::json::parse(dry.out)["options"]["mysql-dry-run"], "on");
+  expect_oltp_error(sb({"oltp_read_only", "--mysql-debug=on", "run"}), 2, "--mysql-debug");
+  expect_oltp_error(sb({"oltp_read_only", "--pgsql_variant=redshift", "run"}), 2,
+                    "--pgsql-variant");
+}
+
+// As sysbench: `<script> help` lists the script's options, named as the Lua script names them
+// ('_'); the database options are general ones, in --help with their drivers' sections.
 TEST_F(OltpCliTest, HelpListsScriptAndDatabaseOptions) {
   const RunOutput help = sb({"oltp_read_write", "help"});
   ASSERT_EQ(help.exit_code, 0) << help.err;
-  for (const char* o : {"--table-size=N", "--point-selects=N", "--skip-trx[=on|off]",
-                        "--db-driver=STRING", "--mysql-ignore-errors=[LIST,...]",
-                        "--pgsql-ignore-errors=[LIST,...]", "--sqlite-db=STRING"})
+  EXPECT_NE(help.out.find("\noltp_read_write options:\n"), std::string::npos) << help.out;
+  for (const char* o :
+       {"--table_size=N", "--point_selects=N", "--skip_trx[=on|off]", "--pgsql_variant=STRING "})
     EXPECT_NE(help.out.find(o), std::string::npos) << o;
-  EXPECT_NE(help.out.find("[sqlite]"), std::string::npos);
+  EXPECT_EQ(help.out.find("--db-driver"), std::string::npos) << help.out;
+  const RunOutput by_path = sb({"/usr/share/sysbench/oltp_read_write.lua", "help"});
+  EXPECT_NE(by_path.out.find("\noltp_read_write.lua options:\n"), std::string::npos) << by_path.out;
   const RunOutput general = sb({"--help"});
-  EXPECT_NE(general.out.find("  oltp_read_write - Read/Write OLTP benchmark\n"), std::string::npos)
-      << general.out;
-  EXPECT_NE(general.out.find("  bulk_insert - "), std::string::npos);
+  for (const char* o :
+       {"\nGeneral database options:\n\n  --db-driver=STRING ",
+        "\nmysql options:\n  --mysql-host=[LIST,...] ", "  --mysql-ignore-errors=[LIST,...] ",
+        "\npgsql options:\n", "  --pgsql-ignore-errors=[LIST,...] ", "  --sqlite-db=STRING ",
+        "  oltp_read_write - Read/Write OLTP benchmark\n", "  bulk_insert - "})
+    EXPECT_NE(general.out.find(o), std::string::npos) << o << general.out;
+  EXPECT_NE(general.out.find("drivers) [sqlite]\n"), std::string::npos) << general.out;
 }
 
 }  // namespace

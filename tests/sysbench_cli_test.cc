@@ -9,6 +9,7 @@
 
 #include "background_hostmark.h"
 #include "run_binary.h"
+#include "sysbench_peer_text.h"
 
 namespace hostmark {
 namespace {
@@ -183,20 +184,29 @@ TEST(SysbenchCliTest, BadInputGivesOneLineNamingTheCulprit) {
   expect_sysbench_error(run_hostmark({"sysbench", "--threads=-1", "cpu", "run"}),
                         "--threads: '-1'");
   expect_sysbench_error(run_hostmark({"sysbench", "--threads=0", "cpu", "run"}), "--threads");
-  expect_sysbench_error(run_hostmark({"sysbench", "--memory-block-size=12q", "memory", "run"}),
-                        "--memory-block-size: '12q' is not a size");
+  expect_sysbench_words(run_hostmark({"sysbench", "--memory-block-size=12q", "memory", "run"}),
+                        "FATAL: Invalid value for memory-block-size: 12q");
   expect_sysbench_error(run_hostmark({"sysbench", "--time=0", "--events=0", "cpu", "run"}),
                         "--time");
   expect_sysbench_error(run_hostmark({"sysbench", "--foo=1", "cpu", "run"}),
                         "--foo: unknown option");
   expect_sysbench_error(run_hostmark({"sysbench", "--cpu-max-prime=5", "memory", "run"}),
                         "--cpu-max-prime");
-  expect_sysbench_error(run_hostmark({"sysbench", "--memory-oper=copy", "memory", "run"}),
-                        "--memory-oper");
-  expect_sysbench_error(run_hostmark({"sysbench", "cpu", "prepare"}), "prepare");
+  expect_sysbench_words(run_hostmark({"sysbench", "--memory-oper=copy", "memory", "run"}),
+                        "FATAL: Invalid value for memory-oper: copy");
+  const RunOutput prepare = run_hostmark({"sysbench", "cpu", "prepare"});  // as sysbench
+  EXPECT_EQ(prepare.exit_code, 1);
+  EXPECT_EQ(prepare.err, "'cpu' test does not implement the 'prepare' command.\n");
   expect_sysbench_error(run_hostmark({"sysbench", "cpu"}), "requires a command");
-  expect_sysbench_error(run_hostmark({"sysbench", "--memory-block-size=1500", "memory", "run"}),
+  expect_sysbench_words(run_hostmark({"sysbench", "--memory-block-size=1500", "memory", "run"}),
+                        "FATAL: Invalid value for memory-block-size: 1500");
+  // The same mistakes with machine-read output: hostmark's one line, saying why.
+  expect_sysbench_error(run_hostmark({"sysbench", "--memory-block-size=1500",
+                                      "--output-format=json", "memory", "run"}),
                         "--memory-block-size: '1500' is not a power of two");
+  expect_sysbench_error(
+      run_hostmark({"sysbench", "--memory-block-size=12q", "--output-format=csv", "memory", "run"}),
+      "--memory-block-size: '12q' is not a size");
   expect_sysbench_error(
       run_hostmark({"sysbench", "--output-format=xml", "--events=1", "cpu", "run"}),
       "--output-format");

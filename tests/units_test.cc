@@ -231,5 +231,20 @@ TEST(UnitsTest, FormatBytesBinary) {
   EXPECT_EQ(format_bytes_binary(2048 * kPi), "2048 PiB");  // no unit past PiB
 }
 
+// sysbench's sb_print_value_size + "B": printf "%.5g" in the largest binary unit reached (the
+// fileio header's "16KiB each", "Size of file ... is 256KiB").
+TEST(UnitsTest, SysbenchSizeTextIsSysbenchs) {
+  EXPECT_EQ(sysbench_size_text(0), "0B");
+  EXPECT_EQ(sysbench_size_text(512), "512B");
+  EXPECT_EQ(sysbench_size_text(1023), "1023B");
+  EXPECT_EQ(sysbench_size_text(1024), "1KiB");
+  EXPECT_EQ(sysbench_size_text(16384), "16KiB");
+  EXPECT_EQ(sysbench_size_text(163840), "160KiB");
+  EXPECT_EQ(sysbench_size_text(1048576), "1MiB");
+  EXPECT_EQ(sysbench_size_text(1536.0 * 1048576), "1.5GiB");
+  EXPECT_EQ(sysbench_size_text(2147483648.0), "2GiB");
+  EXPECT_EQ(sysbench_size_text(1000000), "976.56KiB");  // 5 significant digits
+}
+
 }  // namespace
 }  // namespace hostmark

@@ -120,11 +120,18 @@ Expected<SbArgs> SbArgs::parse(const std::vector<std::string>& args) {
 Expected<bool> SbArgs::validate(std::span<const SbOptionGroup> groups) const {
   for (const auto& [name, value] : values_) {
     const SbOptionDef* def = find_def(groups, name);
+    const bool bare = bare_.count(name) != 0;
     if (def == nullptr) return usage_error("--" + name, "unknown option");
-    if (bare_.count(name) != 0 && def->type != SbArgType::kFlag) {
+    if (bare && def->type != SbArgType::kFlag) {
       return usage_error("--" + name, "needs a value (--" + name + "=...)");
     }
-    if (auto ok = check_value(*def, value); !ok) return ok.error();
+    if (auto ok = check_value(*def, value); !ok) {
+      if (def->type != SbArgType::kSize) return ok.error();
+      // sysbench takes any size here and its test names it in a FATAL line (the memory
+      // test's "FATAL: Invalid value for memory-block-size: -1"), exit status 1.
+      return with_peer_text(ok.error(),
+                            fmt::format("FATAL: Invalid value for {}: {}", def->name, value));
+    }
   }
   return true;
 }
@@ -185,8 +192,7 @@ std::string format_sysbench_help(std::span<const SbOptionGroup> groups) {
     if (!g.title.empty()) out += fmt::format("{}:\n", g.title);  // untitled as in sysbench
     for (const auto& d : g.options) {
       const std::string left = fmt::format("--{}{}", d.name, type_label(d.type));
-      // As sysbench: a string option without a default shows no "[]" (a list shows one).
-      if ((d.type == SbArgType::kString || d.type == SbArgType::kFile) && d.default_value.empty())
+      if (d.default_value.data() == nullptr)  // kSbNoDefault
         out += fmt::format("  {:<{}} {}\n", left, width, d.help);
       else out += fmt::format("  {:<{}} {} [{}]\n", left, width, d.help, d.default_value);
     }

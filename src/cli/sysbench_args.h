@@ -20,11 +20,15 @@ namespace hostmark {
 // (help shows "=FILENAME").
 enum class SbArgType { kInt, kSize, kString, kFlag, kDouble, kDuration, kList, kFile };
 
+// The default of an option that has none: help shows no "[...]" after it (as sysbench, whose
+// option then has no value); an empty default ("") shows "[]".
+inline constexpr std::string_view kSbNoDefault{};
+
 struct SbOptionDef {
   std::string_view name;  // without "--", with '-' separators
   SbArgType type;
-  std::string_view default_value;
-  std::string_view help;  // without the "[default]" suffix
+  std::string_view default_value;  // kSbNoDefault: none
+  std::string_view help;           // without the "[default]" suffix
 };
 
 struct SbOptionGroup {

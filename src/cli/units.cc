@@ -1,6 +1,7 @@
 #include "cli/units.h"
 
 #include <fmt/format.h>
+#include <fmt/printf.h>
 
 #include <array>
 #include <cctype>
@@ -142,6 +143,14 @@ std::string format_bytes_binary(std::uint64_t bytes) {
   }
   if (u == 0) return fmt::format("{} B", bytes);
   return fmt::format("{:.{}f} {}", v, v == std::floor(v) ? 0 : 1, kUnits[u]);
+}
+
+std::string sysbench_size_text(double bytes) {
+  static constexpr std::string_view kUnits = "KMGTPEZY";
+  std::size_t u = 0;
+  for (; u < kUnits.size() && bytes >= 1024; ++u) bytes /= 1024;
+  if (u == 0) return fmt::format("{}B", fmt::sprintf("%.5g", bytes));
+  return fmt::format("{}{}iB", fmt::sprintf("%.5g", bytes), kUnits[u - 1]);
 }
 
 }  // namespace hostmark

@@ -44,4 +44,8 @@ Expected<bool> parse_flag(std::string_view option, std::string_view text);
 // Human labels with explicit units: format_bytes_binary(1536) == "1.5 KiB".
 std::string format_bytes_binary(std::uint64_t bytes);
 
+// sysbench's size text (its sb_print_value_size, then "B"): the value in the largest binary unit
+// it reaches, printf "%.5g": 16384 -> "16KiB", 1.5 GiB -> "1.5GiB", 512 -> "512B".
+std::string sysbench_size_text(double bytes);
+
 }  // namespace hostmark

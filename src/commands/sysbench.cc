@@ -6,6 +6,7 @@
 #include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iostream>
@@ -43,28 +44,56 @@ constexpr std::uint64_t kSysbenchEventQueue = 131072;  // sysbench's MAX_QUEUE_L
 // sysbench's log level of its reports and headers (LOG_NOTICE): --verbosity below it hides them.
 constexpr std::uint64_t kNoticeLevel = 3;
 
-void print_general_help(std::ostream& out) {
-  out << "sysbench 1.0.20 compatible (hostmark " << build::kVersion << ")\n\n"
-      << "Usage:\n  hostmark sysbench [options]... [testname] [command]\n\n"
-      << "Commands implemented by most tests: prepare run cleanup help\n\n"
-      << format_sysbench_help(sysbench_common_groups()) << "Compiled-in tests:\n";
-  // As sysbench lists them: its C tests here (scripts read this list up to the blank line),
-  // the OLTP tests (sysbench's Lua scripts) in their own list.
+bool is_oltp_test(std::string_view name) {
   const auto oltp = sysbench_oltp_tests();
-  const auto is_oltp = [&oltp](const SysbenchTest& t) {
-    return std::any_of(oltp.begin(), oltp.end(), [&t](const auto& o) { return o.name == t.name; });
-  };
-  for (const auto& t : sysbench_tests())
-    if (!is_oltp(t)) out << "  " << t.name << " - " << t.description << '\n';
-  out << "\nOLTP tests (sysbench's stock Lua scripts, built in):\n";
-  for (const auto& t : oltp) out << "  " << t.name << " - " << t.description << '\n';
-  out << "\nSee 'hostmark sysbench <testname> help' for a list of options for each test.\n\n";
+  return std::any_of(oltp.begin(), oltp.end(), [name](const auto& o) { return o.name == name; });
 }
 
-void print_test_help(const SysbenchTest& t, std::ostream& out) {
-  out << "sysbench 1.0.20 compatible (hostmark " << build::kVersion << ")\n\n";
-  const std::string title = std::string(t.name) + " options";
-  const SbOptionGroup group{title, t.options};
+// sysbench's --help, line for line (its scripts read the sections), with hostmark's additions
+// where sysbench's own tests skip the build-dependent part: between "Compiled-in database
+// drivers:" and "Compiled-in tests:".
+void print_general_help(std::ostream& out) {
+  const auto groups = sysbench_common_groups();
+  const auto group = [&groups](std::size_t i, bool titled) {
+    const SbOptionGroup g{titled ? groups[i].title : "", groups[i].options};
+    return format_sysbench_help(std::span(&g, 1));
+  };
+  out << "Usage:\n  sysbench [options]... [testname] [command]\n\n"
+      << "Commands implemented by most tests: prepare run cleanup help\n\n"
+      << format_sysbench_help(groups.first(4)) << groups[4].title << ":\n\n"
+      << group(4, false) << "\n"
+      << "Compiled-in database drivers:\n  mysql - MySQL driver\n  pgsql - PostgreSQL driver\n\n"
+      << group(5, true) << group(6, true) << "hostmark's own database driver:\n"
+      << "  sqlite - SQLite driver (hostmark's default: no server needed)\n\n"
+      << format_sysbench_help(groups.subspan(kSysbenchOwnGroups))
+      << "OLTP tests (sysbench's stock Lua scripts, built into hostmark):\n";
+  for (const auto& t : sysbench_oltp_tests())
+    out << "  " << t.name << " - " << t.description << '\n';
+  out << "\nCompiled-in tests:\n";
+  for (const auto& t : sysbench_tests())
+    if (!is_oltp_test(t.name)) out << "  " << t.name << " - " << t.description << '\n';
+  out << "\nSee 'sysbench <testname> help' for a list of options for each test.\n\n";
+}
+
+// `<test> help`: "<test as given> options:" (a script's file name, "oltp_read_write.lua", when
+// given as one). The OLTP tests' options are printed as their Lua scripts name them, with '_'.
+void print_test_help(const SysbenchTest& t, const SbArgs& args, std::ostream& out) {
+  out << sysbench_banner() << "\n\n";
+  const std::string title =
+      std::filesystem::path(args.test_as_given()).filename().string() + " options";
+  if (!is_oltp_test(t.name)) {
+    const SbOptionGroup group{title, t.options};
+    out << format_sysbench_help(std::span(&group, 1));
+    return;
+  }
+  std::vector<std::string> names;  // the storage of the renamed options' names
+  for (const auto& o : t.options) {
+    names.emplace_back(o.name);
+    std::replace(names.back().begin(), names.back().end(), '-', '_');
+  }
+  std::vector<SbOptionDef> renamed(t.options.begin(), t.options.end());
+  for (std::size_t i = 0; i < renamed.size(); ++i) renamed[i].name = names[i];
+  const SbOptionGroup group{title, renamed};
   out << format_sysbench_help(std::span(&group, 1));
 }
 
@@ -220,16 +249,22 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
   output.format = parse_output_format(args.text(groups, "output-format")).value();
   output.path = args.text(groups, "output");
   const std::uint64_t seed = spec.seed ? spec.seed : monotonic_ns();
-  auto workload = test.make_workload(args, groups, seed);
   NullStream quiet;  // --verbosity below sysbench's notice level: no text report
   const bool hidden = output.format == OutputFormat::kNormal && output.path.empty() &&
                       args.count(groups, "verbosity") < kNoticeLevel;
   auto sink = OutputSink::open(output, hidden ? quiet : io.out).value();
   const bool normal = output.format == OutputFormat::kNormal;
+  if (normal) sink->stream() << sysbench_banner() << "\n\n" << std::flush;
+  auto workload = test.make_workload(args, groups, seed);
+  // The report is sysbench's, line for line, for the scripts that read it. hostmark's notes on
+  // the storage under the test (device, filesystem, warnings) go with the result (JSON, the
+  // results store) and, for a person at a terminal, to stderr.
+  NullStream no_notes;
+  std::ostream& notes = normal && io.err_is_tty ? io.err : no_notes;
   std::optional<StorageTarget> storage_target;
   if (test.storage_facts != nullptr) storage_target = storage::describe_storage(".").value();
   if (normal) {
-    if (storage_target) write_storage_header(*storage_target, sink->stream());
+    if (storage_target) write_storage_header(*storage_target, notes);
     SysbenchHeader h{spec.threads,
                      spec.rate_per_s,
                      spec.report_interval_ns / 1'000'000'000ull,
@@ -298,10 +333,10 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
   }
   write_result(
       result, output.format,
-      [&report](const Result& r, std::ostream& out) {
+      [&report, &notes](const Result& r, std::ostream& out) {
         write_sysbench_report(r, report, out);
         write_activity_table(r, out);
-        for (const auto& target : r.storage) write_storage_warnings(target, out);
+        for (const auto& target : r.storage) write_storage_warnings(target, notes);
       },
       sink->stream());
   sink->close().value();
@@ -338,9 +373,25 @@ std::string test_names() {
   return fmt::format("{}", fmt::join(names, ", "));
 }
 
-}  // namespace
+// sysbench prints its banner at --verbosity 3 (its notice level, the default) and above.
+bool shows_banner(const SbArgs& args) {
+  if (!args.has("verbosity")) return true;
+  const auto v = parse_count("--verbosity", args.given().at("verbosity"));
+  return !v || v.value() >= kNoticeLevel;
+}
 
-int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& io) {
+std::string banner_then(const std::string& text) { return sysbench_banner() + "\n\n" + text; }
+
+// sysbench's words for an error (Error::peer_text): with a FATAL line, on standard output,
+// where sysbench's log writes them; a message of its own (no FATAL), on standard error.
+void print_peer_text(const std::string& text, const CommandIo& io) {
+  const bool log = text.starts_with("FATAL: ") || text.find("\nFATAL: ") != std::string::npos;
+  std::ostream& to = log ? io.out : io.err;
+  to << text << '\n';
+  to.flush();
+}
+
+int run_sysbench(const std::vector<std::string>& argv, const CommandIo& io) {
   if (io.describe != nullptr) {
     describe_sysbench(*io.describe);
     return 0;
@@ -348,7 +399,7 @@ int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& 
   SbArgs args = SbArgs::parse(argv).value();
   if (args.test().empty()) {
     if (args.has("version")) {
-      io.out << "sysbench 1.0.20 compatible (hostmark " << build::kVersion << ")\n";
+      io.out << "sysbench 1.0.20\n";  // as sysbench: scripts match the whole line
       return 0;
     }
     if (args.has("help")) {
@@ -377,24 +428,29 @@ int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& 
   GroupList groups(sysbench_common_groups().begin(), sysbench_common_groups().end());
   const std::string title = std::string(test->name) + " options";
   groups.push_back(SbOptionGroup{title, test->options});
-  args.validate(groups).value();
+  if (auto valid = args.validate(groups); !valid) {
+    Error e = valid.error();
+    // sysbench has printed its banner by the time its test checks the option.
+    if (!e.peer_text.empty() && shows_banner(args)) e.peer_text = banner_then(e.peer_text);
+    throw Failure(e);
+  }
   if (args.has("config-file")) add_config_file(args, groups);
   const std::string& command = args.command();
   if (command == "help" || args.flag(groups, "help")) {
-    print_test_help(*test, io.out);
+    print_test_help(*test, args, io.out);
     return 0;
   }
   if (command == "prepare" || command == "cleanup") {
     const auto hook = command == "prepare" ? test->prepare : test->cleanup;
-    if (hook == nullptr) {
-      throw Failure(usage_error(
-          "sysbench " + std::string(test->name),
-          fmt::format("the '{}' test does not implement the '{}' command", test->name, command)));
-    }
     if (io.parse_only) return 0;
     NullStream quiet;
     std::ostream& out = args.count(groups, "verbosity") < kNoticeLevel ? quiet : io.out;
-    out << "sysbench 1.0.20 compatible (hostmark " << build::kVersion << ")\n\n";
+    out << sysbench_banner() << "\n\n" << std::flush;
+    if (hook == nullptr) {  // not a mistake to sysbench: a message and exit status 1
+      io.err << fmt::format("'{}' test does not implement the '{}' command.\n", test->name,
+                            command);
+      return 1;
+    }
     return hook(args, groups, out);
   }
   if (command.empty()) {
@@ -408,6 +464,24 @@ int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& 
   }
   if (io.parse_only) return 0;
   return run_test(*test, args, groups, io);
+}
+
+}  // namespace
+
+// The drop-in speaks sysbench's language: an error sysbench has words for is printed in them,
+// with sysbench's exit status 1; machine formats (--output-format=json|csv) keep hostmark's
+// one line on stderr, so that standard output stays theirs.
+int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& io) {
+  try {
+    return run_sysbench(argv, io);
+  } catch (const Failure& f) {
+    if (f.error().peer_text.empty() || io.parse_only) throw;
+    const auto parsed = SbArgs::parse(argv);
+    if (parsed && parsed->has("output-format") && parsed->given().at("output-format") != "normal")
+      throw;
+    print_peer_text(f.error().peer_text, io);
+    return 1;
+  }
 }
 
 }  // namespace hostmark

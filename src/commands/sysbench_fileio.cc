@@ -7,6 +7,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "cli/units.h"
 #include "core/error.h"
 #include "workloads/sysbench_fileio_files.h"
 
@@ -18,7 +19,7 @@ constexpr std::array kFileioOptions = {
     SbOptionDef{"file-block-size", SbArgType::kSize, "16384",
                 "block size to use in all IO operations"},
     SbOptionDef{"file-total-size", SbArgType::kSize, "2G", "total size of files to create"},
-    SbOptionDef{"file-test-mode", SbArgType::kString, "",
+    SbOptionDef{"file-test-mode", SbArgType::kString, kSbNoDefault,
                 "test mode {seqwr, seqrewr, seqrd, rndrd, rndwr, rndrw}"},
     SbOptionDef{"file-io-mode", SbArgType::kString, "sync",
                 "file operations mode {sync,async,mmap}"},
@@ -128,11 +129,14 @@ FileioSpec fileio_spec(const SbArgs& a, SbGroups g, bool need_mode) {
     }
   }
   if (!found && (need_mode || !mode.empty())) {
-    throw Failure(usage_error(
-        "--file-test-mode",
-        mode.empty()
-            ? std::string("missing: one of seqwr, seqrewr, seqrd, rndrd, rndwr, rndrw")
-            : fmt::format("'{}' is not seqwr, seqrewr, seqrd, rndrd, rndwr or rndrw", mode)));
+    throw Failure(with_peer_text(
+        usage_error(
+            "--file-test-mode",
+            mode.empty()
+                ? std::string("missing: one of seqwr, seqrewr, seqrd, rndrd, rndwr, rndrw")
+                : fmt::format("'{}' is not seqwr, seqrewr, seqrd, rndrd, rndwr or rndrw", mode)),
+        mode.empty() ? std::string("FATAL: Missing required argument: --file-test-mode\n")
+                     : fmt::format("FATAL: Invalid IO operations mode: {}.", mode)));
   }
   const std::string io = a.text(g, "file-io-mode");
   if (io == "sync") s.io = FileioIo::kSync;
@@ -170,16 +174,18 @@ std::unique_ptr<Workload> make_fileio(const SbArgs& a, SbGroups g, std::uint64_t
 
 std::vector<std::string> fileio_lines(const SbArgs& a, SbGroups g) {
   const FileioSpec s = fileio_spec(a, g, true);
-  constexpr std::uint64_t kMiB = 1024 * 1024;
   std::vector<std::string> l;
   l.push_back("Extra file open flags: " + flags_text(a, g));
-  l.push_back(fmt::format("{} files, {}MiB each", s.file_num, s.file_bytes() / kMiB));
-  l.push_back(fmt::format("{}MiB total file size", s.total_bytes / kMiB));
-  l.push_back(fmt::format("Block size {}KiB", s.block_bytes / 1024));
+  const auto size = [](std::uint64_t bytes) {
+    return sysbench_size_text(static_cast<double>(bytes));
+  };
+  l.push_back(fmt::format("{} files, {} each", s.file_num, size(s.file_bytes())));
+  l.push_back(fmt::format("{} total file size", size(s.file_bytes() * s.file_num)));
+  l.push_back(fmt::format("Block size {}", size(s.block_bytes)));
   const std::uint64_t merged = a.count(g, "file-merged-requests");
   if (merged > 0)
-    l.push_back(fmt::format("Merging requests up to {}KiB for sequential IO.",
-                            merged * s.block_bytes / 1024));
+    l.push_back(
+        fmt::format("Merging requests up to {} for sequential IO.", size(merged * s.block_bytes)));
   if (s.random()) {
     const bool alias = a.has("max-requests") && !a.has("events");
     l.push_back(

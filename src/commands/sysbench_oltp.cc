@@ -259,13 +259,30 @@ std::string password_from(const SbArgs& a, SbGroups g, const char* option, db::D
   return std::move(password).value();
 }
 
+// --db-driver, or without it the driver whose options were given (a sysbench command line
+// written for MySQL, as sysbench's default driver is, names --mysql-* options), else
+// hostmark's default, SQLite.
+std::string driver_of(const SbArgs& a, SbGroups g) {
+  if (a.has("db-driver")) return a.text(g, "db-driver");
+  for (const auto& [name, value] : a.given()) {
+    if (name.starts_with("mysql-") && name != "mysql-storage-engine") return "mysql";
+    if (name.starts_with("pgsql-") && name != "pgsql-variant") return "pgsql";
+  }
+  return a.text(g, "db-driver");
+}
+
 db::ConnectOptions connect_options_from(const SbArgs& a, SbGroups g) {
   db::ConnectOptions o;
-  const std::string driver = a.text(g, "db-driver");
+  const std::string driver = driver_of(a, g);
   const std::string ps = a.text(g, "db-ps-mode");
   if (ps != "auto" && ps != "disable")
     throw Failure(usage_error("--db-ps-mode", fmt::format("'{}' is not auto or disable", ps)));
   o.server_prepared = ps == "auto";
+  if (a.has("pgsql-variant")) {  // oltp_common.lua's option, for Amazon Redshift
+    throw Failure(usage_error(
+        "--pgsql-variant",
+        "not supported by hostmark (Redshift's variant of the tables and transactions)"));
+  }
   if (driver == "mysql") {
     o.kind = db::DriverKind::kMysql;
     o.dry_run = a.flag(g, "mysql-dry-run");
@@ -281,6 +298,13 @@ db::ConnectOptions connect_options_from(const SbArgs& a, SbGroups g) {
     o.database = a.text(g, "mysql-db");
     o.ssl = a.text(g, "mysql-ssl-mode");
     if (o.ssl.empty()) o.ssl = a.flag(g, "mysql-ssl") ? "on" : "off";
+    o.ssl_cipher = a.text(g, "mysql-ssl-cipher");
+    o.compression = a.flag(g, "mysql-compression");
+    if (a.flag(g, "mysql-debug")) {
+      throw Failure(usage_error("--mysql-debug",
+                                "not supported by hostmark (the client library's call trace "
+                                "needs a debug build of libmariadb)"));
+    }
     o.ignore_errors = split_list(a.text(g, "mysql-ignore-errors"));
   } else if (driver == "pgsql") {
     o.kind = db::DriverKind::kPgsql;
@@ -307,8 +331,13 @@ db::ConnectOptions connect_options_from(const SbArgs& a, SbGroups g) {
     if (o.sqlite_path.empty()) throw Failure(usage_error("--sqlite-db", "must not be empty"));
     o.ignore_errors = split_list(a.text(g, "sqlite-ignore-errors"));
   } else {
-    throw Failure(
-        usage_error("--db-driver", fmt::format("'{}' is not sqlite, mysql or pgsql", driver)));
+    // sysbench fails in the script's function of the command (thread_init() for run).
+    const std::string function = a.command() == "run" ? "thread_init" : a.command();
+    throw Failure(with_peer_text(
+        usage_error("--db-driver", fmt::format("'{}' is not sqlite, mysql or pgsql", driver)),
+        fmt::format("FATAL: invalid database driver name: '{}'\nFATAL: `{}' function failed: "
+                    "hostmark sysbench: failed to initialize the DB driver",
+                    driver, function)));
   }
   return o;
 }

@@ -28,7 +28,8 @@ constexpr std::array kGeneral = {
     SbOptionDef{"validate", SbArgType::kFlag, "off", "perform validation checks where possible"},
     SbOptionDef{"help", SbArgType::kFlag, "off", "print help and exit"},
     SbOptionDef{"version", SbArgType::kFlag, "off", "print version and exit"},
-    SbOptionDef{"config-file", SbArgType::kFile, "", "File containing command line options"},
+    SbOptionDef{"config-file", SbArgType::kFile, kSbNoDefault,
+                "File containing command line options"},
     SbOptionDef{"tx-rate", SbArgType::kDouble, "0", "deprecated alias for --rate"},
     SbOptionDef{"max-requests", SbArgType::kInt, "0", "deprecated alias for --events"},
     SbOptionDef{"max-time", SbArgType::kDuration, "0", "deprecated alias for --time"},
@@ -71,9 +72,9 @@ constexpr std::array kHostmark = {
         "warmup-time", SbArgType::kDuration, "0",
         "execute events for this many seconds with statistics disabled before the measured run"},
     SbOptionDef{"output-format", SbArgType::kString, "normal", "report format {normal,json,csv}"},
-    SbOptionDef{"output", SbArgType::kString, "",
+    SbOptionDef{"output", SbArgType::kString, kSbNoDefault,
                 "write the report to this file instead of standard output"},
-    SbOptionDef{"results-db", SbArgType::kString, "",
+    SbOptionDef{"results-db", SbArgType::kString, kSbNoDefault,
                 "save the result in this results store (a file, sqlite:PATH or postgresql://...) "
                 "[$XDG_DATA_HOME/hostmark/results.db]"},
     SbOptionDef{"no-save", SbArgType::kFlag, "off", "do not save the result in the results store"},
@@ -82,12 +83,74 @@ constexpr std::array kHostmark = {
                 "fileio)"},
 };
 
+// sysbench's database options: general, then each driver's (its --help lists them all).
+constexpr std::array kDatabase = {
+    SbOptionDef{"db-driver", SbArgType::kString, "sqlite",
+                "specifies database driver to use ('help' to get list of available drivers)"},
+    SbOptionDef{"db-ps-mode", SbArgType::kString, "auto",
+                "prepared statements usage mode {auto, disable}"},
+    SbOptionDef{"db-debug", SbArgType::kFlag, "off", "print database-specific debug information"},
+};
+
+constexpr std::array kMysql = {
+    SbOptionDef{"mysql-host", SbArgType::kList, "localhost", "MySQL server host"},
+    SbOptionDef{"mysql-port", SbArgType::kList, "3306", "MySQL server port"},
+    SbOptionDef{"mysql-socket", SbArgType::kList, kSbNoDefault, "MySQL socket"},
+    SbOptionDef{"mysql-user", SbArgType::kString, "sbtest", "MySQL user"},
+    SbOptionDef{"mysql-password", SbArgType::kString, "", "MySQL password"},
+    SbOptionDef{"mysql-db", SbArgType::kString, "sbtest", "MySQL database name"},
+    SbOptionDef{"mysql-ssl", SbArgType::kFlag, "off",
+                "use SSL connections, if available in the client library"},
+    SbOptionDef{"mysql-ssl-cipher", SbArgType::kString, "",
+                "use specific cipher for SSL connections"},
+    SbOptionDef{"mysql-compression", SbArgType::kFlag, "off",
+                "use compression, if available in the client library"},
+    SbOptionDef{"mysql-debug", SbArgType::kFlag, "off", "trace all client library calls"},
+    SbOptionDef{"mysql-ignore-errors", SbArgType::kList, "1213,1020,1205",
+                "list of errors to ignore, or \"all\""},
+    SbOptionDef{"mysql-dry-run", SbArgType::kFlag, "off",
+                "Dry run, pretend that all MySQL client API calls are successful without "
+                "executing them"},
+};
+
+constexpr std::array kPgsql = {
+    SbOptionDef{"pgsql-host", SbArgType::kString, "localhost", "PostgreSQL server host"},
+    SbOptionDef{"pgsql-port", SbArgType::kInt, "5432", "PostgreSQL server port"},
+    SbOptionDef{"pgsql-user", SbArgType::kString, "sbtest", "PostgreSQL user"},
+    SbOptionDef{"pgsql-password", SbArgType::kString, "", "PostgreSQL password"},
+    SbOptionDef{"pgsql-db", SbArgType::kString, "sbtest", "PostgreSQL database name"},
+};
+
+// hostmark's own: its SQLite driver (the default: no server needed), TLS modes, password files.
+constexpr std::array kHostmarkDatabase = {
+    SbOptionDef{"sqlite-db", SbArgType::kString, "./sbtest.db", "SQLite database file"},
+    SbOptionDef{"sqlite-ignore-errors", SbArgType::kList, "SQLITE_BUSY",
+                "list of SQLite result names whose errors restart the event, or \"all\""},
+    SbOptionDef{"mysql-ssl-mode", SbArgType::kString, kSbNoDefault,
+                "SSL mode {DISABLED,PREFERRED,REQUIRED,VERIFY_CA,VERIFY_IDENTITY} (overrides "
+                "--mysql-ssl)"},
+    SbOptionDef{"pgsql-sslmode", SbArgType::kString, "prefer",
+                "SSL mode {disable,allow,prefer,require,verify-ca,verify-full}"},
+    SbOptionDef{"pgsql-ignore-errors", SbArgType::kList, "40P01,40001,23505",
+                "list of SQLSTATEs whose errors restart the event, or \"all\""},
+    SbOptionDef{"db-password-file", SbArgType::kString, kSbNoDefault,
+                "read the MySQL/PostgreSQL password from this file's first line when "
+                "--mysql-password/--pgsql-password, MYSQL_PWD/PGPASSWORD give none"},
+};
+
+// The order of sysbench's --help; commands/sysbench.cc prints them with its headings between.
 constexpr std::array kCommonGroups = {
     SbOptionGroup{"General options", kGeneral},
     SbOptionGroup{"Pseudo-Random Numbers Generator options", kRandom},
     SbOptionGroup{"Log options", kLog},
     SbOptionGroup{"", kLatency},
+    SbOptionGroup{"General database options", kDatabase},
+    SbOptionGroup{"mysql options", kMysql},
+    SbOptionGroup{"pgsql options", kPgsql},
     SbOptionGroup{"hostmark options (beyond sysbench 1.0.20)", kHostmark},
+    SbOptionGroup{"hostmark database options (the default driver is sqlite, or the one whose "
+                  "--mysql-*/--pgsql-* options are given; sysbench's is mysql)",
+                  kHostmarkDatabase},
 };
 
 }  // namespace

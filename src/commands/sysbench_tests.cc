@@ -46,33 +46,41 @@ constexpr std::array kMemoryOptions = {
     SbOptionDef{"memory-access-mode", SbArgType::kString, "seq", "memory access mode {seq,rnd}"},
 };
 
+// A memory option sysbench refuses: hostmark's reason, and sysbench's FATAL line.
+Failure memory_option_error(const SbArgs& a, SbGroups g, std::string_view name, std::string why) {
+  return Failure(with_peer_text(
+      usage_error(fmt::format("--{}", name), std::move(why)),
+      fmt::format("FATAL: Invalid value for {}: {}", name, a.text(g, std::string(name)))));
+}
+
 SysbenchMemorySpec memory_spec(const SbArgs& a, SbGroups g) {
   SysbenchMemorySpec s;
   s.block_bytes = a.size(g, "memory-block-size");
+  const std::string block = a.text(g, "memory-block-size");
   if (s.block_bytes < sizeof(std::size_t)) {
-    throw Failure(usage_error("--memory-block-size",
-                              fmt::format("'{}' is smaller than one word ({} bytes)",
-                                          a.text(g, "memory-block-size"), sizeof(std::size_t))));
+    throw memory_option_error(
+        a, g, "memory-block-size",
+        fmt::format("'{}' is smaller than one word ({} bytes)", block, sizeof(std::size_t)));
   }
   if ((s.block_bytes & (s.block_bytes - 1)) != 0) {
-    throw Failure(usage_error("--memory-block-size",
-                              fmt::format("'{}' is not a power of two (as sysbench requires)",
-                                          a.text(g, "memory-block-size"))));
+    throw memory_option_error(
+        a, g, "memory-block-size",
+        fmt::format("'{}' is not a power of two (as sysbench requires)", block));
   }
   s.total_bytes = a.size(g, "memory-total-size");
   const std::string scope = a.text(g, "memory-scope");
   if (scope != "global" && scope != "local")
-    throw Failure(usage_error("--memory-scope", "'" + scope + "' is not global or local"));
+    throw memory_option_error(a, g, "memory-scope", "'" + scope + "' is not global or local");
   s.global_scope = scope == "global";
   s.hugetlb = a.flag(g, "memory-hugetlb");
   const std::string oper = a.text(g, "memory-oper");
   if (oper == "read") s.oper = MemoryOper::kRead;
   else if (oper == "write") s.oper = MemoryOper::kWrite;
   else if (oper == "none") s.oper = MemoryOper::kNone;
-  else throw Failure(usage_error("--memory-oper", "'" + oper + "' is not read, write or none"));
+  else throw memory_option_error(a, g, "memory-oper", "'" + oper + "' is not read, write or none");
   const std::string mode = a.text(g, "memory-access-mode");
   if (mode != "seq" && mode != "rnd")
-    throw Failure(usage_error("--memory-access-mode", "'" + mode + "' is not seq or rnd"));
+    throw memory_option_error(a, g, "memory-access-mode", "'" + mode + "' is not seq or rnd");
   s.random_access = mode == "rnd";
   s.rand.type = parse_rand_type(a.text(g, "rand-type")).value();
   s.rand.spec_iter = static_cast<int>(a.count(g, "rand-spec-iter"));

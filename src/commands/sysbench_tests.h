@@ -71,8 +71,10 @@ struct SysbenchTest {
 std::span<const SysbenchTest> sysbench_tests();
 const SysbenchTest* find_sysbench_test(std::string_view name);
 
-// Options every test accepts (sysbench's general, random-number and log options, plus
-// hostmark's --warmup-time, --output-format and --output).
+// Options every test accepts, in the order of sysbench's --help: its general, random-number, log
+// and database options (general, mysql, pgsql), then hostmark's own (--warmup-time,
+// --output-format, --output...; SQLite and TLS). The first seven groups are sysbench's.
+inline constexpr std::size_t kSysbenchOwnGroups = 7;
 std::span<const SbOptionGroup> sysbench_common_groups();
 
 }  // namespace hostmark

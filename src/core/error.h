@@ -12,9 +12,18 @@ namespace hostmark {
 enum class ErrorKind { kUsage, kRun };
 
 struct Error {
+  Error() = default;
+  Error(ErrorKind k, std::string culprit, std::string reason)
+      : kind(k), what(std::move(culprit)), why(std::move(reason)) {}
+
   ErrorKind kind = ErrorKind::kUsage;
   std::string what;  // the culprit: "--memory-block-size", "cpu", "/tmp/x.fio:3"
   std::string why;   // "'12q' is not a size"
+  // Drop-in faces only: the peer tool's own words for this error, verbatim and without the final
+  // newline ("FATAL: Invalid value for memory-block-size: 3"). `hostmark sysbench` prints it in
+  // place of the hostmark line, where sysbench prints it, and exits 1 as sysbench does; every
+  // other command prints the hostmark line.
+  std::string peer_text;
 
   std::string message() const { return what.empty() ? why : what + ": " + why; }
   int exit_code() const { return kind == ErrorKind::kUsage ? 2 : 1; }
@@ -25,6 +34,11 @@ inline Error usage_error(std::string what, std::string why) {
 }
 inline Error run_error(std::string what, std::string why) {
   return Error{ErrorKind::kRun, std::move(what), std::move(why)};
+}
+// `e` with the peer tool's words for it (Error::peer_text).
+inline Error with_peer_text(Error e, std::string peer_text) {
+  e.peer_text = std::move(peer_text);
+  return e;
 }
 
 // Thrown only to carry an Error up to main(); never for invariant breaks (those abort).

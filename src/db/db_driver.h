@@ -36,6 +36,8 @@ struct ConnectOptions {
   // mysql: --mysql-ssl (off, on/PREFERRED, REQUIRED, VERIFY_CA, VERIFY_IDENTITY);
   // pgsql: --pgsql-sslmode (disable, allow, prefer, require, verify-ca, verify-full).
   std::string ssl;
+  std::string ssl_cipher;     // mysql: --mysql-ssl-cipher, the TLS cipher list ("": the library's)
+  bool compression = false;   // mysql: --mysql-compression, the compressed client protocol
   std::string sqlite_path;    // sqlite: the database file
   bool sqlite_create = true;  // sqlite: false opens an existing file only (never creates one)
   bool dry_run = false;       // mysql: --mysql-dry-run, every call succeeds without a server

@@ -61,8 +61,9 @@ MYSQL* MysqlConnection::open() const {
   // LOAD DATA LOCAL for copy_rows(); the handler installed below serves only its own rows.
   const unsigned local_infile = 1;
   a.mysql_options(m, MYSQL_OPT_LOCAL_INFILE, &local_infile);
+  if (options_.compression) a.mysql_options(m, MYSQL_OPT_COMPRESS, nullptr);
   if (ssl_ != MysqlSsl::kOff) {
-    a.mysql_ssl_set(m, nullptr, nullptr, nullptr, nullptr, nullptr);
+    a.mysql_ssl_set(m, nullptr, nullptr, nullptr, nullptr, or_null(options_.ssl_cipher));
     const my_bool on = 1;
     if (ssl_ == MysqlSsl::kRequired || ssl_ == MysqlSsl::kVerify) {
       a.mysql_options(m, MYSQL_OPT_SSL_ENFORCE, &on);

@@ -20,8 +20,10 @@ struct SysbenchHeader {
   std::vector<std::uint64_t> checkpoints_s;  // "Report checkpoint(s) at 1, 2 seconds"
 };
 
-// "sysbench 1.0.20 compatible (hostmark X)" and the lines sysbench prints before "Threads
-// started!", inclusive.
+// The first line sysbench prints (its version, there): "sysbench 1.0.20 compatible (hostmark X)".
+std::string sysbench_banner();
+
+// The lines sysbench prints after its banner and blank line, up to "Threads started!" inclusive.
 void write_sysbench_header(const SysbenchHeader& header, std::ostream& out);
 
 // "[ 1s ] thds: 2 eps: 6340.41 lat (ms,95%): 0.28"

@@ -357,13 +357,19 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
     return out;
   }
   for (auto& t : threads) t.join();
+  const std::uint64_t joined_ns = monotonic_ns();
   if (backlog_full) {
-    throw Failure(run_error(
-        "--rate", fmt::format("the event queue is full: the worker threads are unable to keep up "
+    throw Failure(with_peer_text(
+        run_error("--rate",
+                  fmt::format("the event queue is full: the worker threads are unable to keep up "
                               "with {} events/s ({} events waiting)",
-                              spec.rate_per_s, spec.max_backlog)));
+                              spec.rate_per_s, spec.max_backlog)),
+        "FATAL: The event queue is full. This means the worker threads are unable to keep up "
+        "with the specified event generation rate"));
   }
-  // Measured time: first measured event's start to the last one's end, over all threads.
+  // Measured time, as sysbench's "total time": from the measured start (or the first measured
+  // event, if earlier) to the last event's end, over all threads; a run the time limit ended
+  // lasts at least that limit, as the workers ran until they saw it pass.
   std::uint64_t first_ns = kNever;
   std::uint64_t end_ns = 0;
   for (const auto& s : slots) {
@@ -374,6 +380,8 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
     first_ns = std::min(first_ns, s->first_ns);
     end_ns = std::max(end_ns, s->end_ns);
   }
+  first_ns = std::min(first_ns, c.measure_start_ns);
+  if (joined_ns >= c.deadline_ns) end_ns = std::max(end_ns, c.deadline_ns);
   out.wall_ns = first_ns < end_ns ? end_ns - first_ns : 0;
   out.time_series = series.finish(end_ns ? end_ns : monotonic_ns(), out.latency.count());
   if (shared.sysbench_histogram)

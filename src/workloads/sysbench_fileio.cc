@@ -13,6 +13,7 @@
 #include <mutex>
 #include <optional>
 
+#include "cli/units.h"
 #include "core/error.h"
 #include "engines/io_engine.h"
 #include "io/io_buffers.h"
@@ -41,8 +42,7 @@ struct alignas(64) Slot {
 };
 
 std::string fileio_size_text(std::uint64_t bytes) {
-  if (bytes % (1u << 20) == 0) return std::to_string(bytes >> 20) + "MiB";
-  return std::to_string(bytes >> 10) + "KiB";
+  return sysbench_size_text(static_cast<double>(bytes));
 }
 
 }  // namespace
@@ -351,12 +351,18 @@ FileioWorkload::FileioWorkload(const FileioSpec& spec, int threads, platform::Sy
     if (fd < 0) {
       const int err = errno;
       close_all(s);
-      throw Failure(run_error(
-          "Cannot open file '" + name + "'",
-          err == ELOOP ? std::string("it is a symbolic link; hostmark does not follow links at "
-                                     "test file names (remove it)")
-                       : std::string(std::strerror(err)) +
-                             (err == ENOENT ? " (did you forget to run the prepare step?)" : "")));
+      if (err == ELOOP) {  // sysbench would follow the link: hostmark's words only
+        throw Failure(run_error("Cannot open file '" + name + "'",
+                                "it is a symbolic link; hostmark does not follow links at test "
+                                "file names (remove it)"));
+      }
+      throw Failure(with_peer_text(
+          run_error("Cannot open file '" + name + "'",
+                    std::string(std::strerror(err)) +
+                        (err == ENOENT ? " (did you forget to run the prepare step?)" : "")),
+          fmt::format("FATAL: Cannot open file '{}' errno = {} ({})\nWARNING: Did you forget to "
+                      "run the prepare step?",
+                      name, err, std::strerror(err))));
     }
     s.files.push_back({fd, spec.file_bytes(), false, name});
     struct stat st {};
@@ -371,11 +377,16 @@ FileioWorkload::FileioWorkload(const FileioSpec& spec, int threads, platform::Sy
     }
     if (!create && size < spec.file_bytes()) {
       close_all(s);
-      throw Failure(run_error(
-          name, "size is " + fileio_size_text(size) + ", but at least " +
-                    fileio_size_text(spec.file_bytes()) +
-                    " is expected (did you run prepare with different --file-total-size or "
-                    "--file-num values?)"));
+      const std::string have = fileio_size_text(size);
+      const std::string want = fileio_size_text(spec.file_bytes());
+      throw Failure(with_peer_text(
+          run_error(name, "size is " + have + ", but at least " + want +
+                              " is expected (did you run prepare with different "
+                              "--file-total-size or --file-num values?)"),
+          fmt::format("FATAL: Size of file '{}' is {}, but at least {} is expected.\nWARNING: "
+                      "Did you run 'prepare' with different --file-total-size or --file-num "
+                      "values?",
+                      name, have, want)));
     }
   }
   for (int i = 0; i < threads; ++i) s.slots.push_back(std::make_unique<Slot>());
