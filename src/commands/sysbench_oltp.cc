@@ -145,6 +145,15 @@ int oltp_prepare_command(const SbArgs& a, SbGroups g, std::ostream& out) {
   return 0;
 }
 
+int oltp_prewarm_command(const SbArgs& a, SbGroups g, std::ostream& out) {
+  const OltpSpec spec = oltp_spec_from(kind_of(a), a, g);
+  const auto driver = driver_from(a, g);
+  const int threads = static_cast<int>(threads_of(a, g));
+  if (threads > 1) out << "Initializing worker threads...\n\n";  // a parallel command
+  oltp_prewarm(spec, *driver, threads, out);
+  return 0;
+}
+
 int oltp_cleanup_command(const SbArgs& a, SbGroups g, std::ostream& out) {
   OltpSpec spec = oltp_spec_from(kind_of(a), a, g);
   if (spec.kind == OltpKind::kBulkInsert) spec.tables = static_cast<int>(threads_of(a, g));
@@ -188,7 +197,7 @@ std::string oltp_end_error(const Workload& w) {
   SysbenchTest {                                                                                   \
     name, description, oltp_options(kind), make_oltp, oltp_lines, oltp_metrics,                    \
         oltp_prepare_command, oltp_cleanup_command, oltp_interval_line, nullptr, oltp_warmup_done, \
-        oltp_end_error, EventAccounting::kLean                                                     \
+        oltp_end_error, EventAccounting::kLean, false, oltp_prewarm_command                        \
   }
 
 }  // namespace

@@ -66,6 +66,9 @@ struct SysbenchTest {
   // sysbench's memory test ends by its own limit (--memory-total-size) and drops --events (its
   // init sets max_events to 0): --events=1 still moves the whole total.
   bool ignores_events = false;
+  // Optional: the OLTP scripts' `prewarm` command, as prepare and cleanup.
+  int (*prewarm)(const SbArgs& args, std::span<const SbOptionGroup> groups,
+                 std::ostream& out) = nullptr;
 };
 
 std::span<const SysbenchTest> sysbench_tests();

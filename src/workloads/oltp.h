@@ -94,6 +94,13 @@ struct OltpPart final : OwnCounts {
 void oltp_prepare(const OltpSpec& spec, const db::Driver& driver, int threads, std::ostream& out,
                   const StopRequested& stop = {});
 
+// sysbench's `prewarm` (MySQL/MariaDB only; another driver is a run error in sysbench's words):
+// `threads` connections (thread t takes tables t+1, t+1+threads, ...) each print "Prewarming
+// table sbtestN", run ANALYZE TABLE and read every row through the primary key and through the
+// secondary index column, so the buffer pool holds the tables before a run. Throws
+// Failure/DbError.
+void oltp_prewarm(const OltpSpec& spec, const db::Driver& driver, int threads, std::ostream& out);
+
 // Drops sbtest1..sbtestN (only those, and their sbtestN_hostmark_partial leftovers), printing
 // "Dropping table 'sbtestN'...".
 void oltp_cleanup(const OltpSpec& spec, const db::Driver& driver, std::ostream& out);
