@@ -1,5 +1,6 @@
 // `hostmark sysbench [options] <test> [run|help]`: the drop-in face of sysbench 1.0.20.
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -18,6 +19,7 @@
 #include "cli/units.h"
 #include "commands/command.h"
 #include "commands/result_saving.h"
+#include "commands/sysbench_lua.h"
 #include "commands/sysbench_oltp.h"
 #include "commands/sysbench_tests.h"
 #include "core/build_info.h"
@@ -170,9 +172,10 @@ class SysbenchObserver final : public RunObserver {
   void on_interval(const IntervalSample& s) override {
     if (intervals_ == nullptr) return;
     progress_.clear();
-    if (test_.interval_line != nullptr)
-      *intervals_ << test_.interval_line(workload_, s, percentile_, interval_state_) << std::endl;
-    else *intervals_ << format_sysbench_interval(s, percentile_) << std::endl;
+    if (test_.interval_line != nullptr) {
+      const std::string line = test_.interval_line(workload_, s, percentile_, interval_state_);
+      if (!line.empty()) *intervals_ << line << std::endl;  // "": the test printed it
+    } else *intervals_ << format_sysbench_interval(s, percentile_) << std::endl;
   }
   void on_checkpoint(std::uint64_t elapsed_ns, const RunOutcome& since) override {
     if (intervals_ == nullptr) return;
@@ -208,7 +211,7 @@ std::vector<double> percentiles_for(double requested) {
 }
 
 int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOptionGroup> groups,
-             const CommandIo& io) {
+             const CommandIo& io, std::unique_ptr<Workload> prebuilt = nullptr) {
   if (test.storage_facts == nullptr && args.flag(groups, "monitor")) {
     throw Failure(
         usage_error("--monitor",
@@ -220,7 +223,7 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
   output.format = parse_output_format(args.text(groups, "output-format")).value();
   output.path = args.text(groups, "output");
   const std::uint64_t seed = spec.seed ? spec.seed : monotonic_ns();
-  auto workload = test.make_workload(args, groups, seed);
+  auto workload = prebuilt ? std::move(prebuilt) : test.make_workload(args, groups, seed);
   NullStream quiet;  // --verbosity below sysbench's notice level: no text report
   const bool hidden = output.format == OutputFormat::kNormal && output.path.empty() &&
                       args.count(groups, "verbosity") < kNoticeLevel;
@@ -238,6 +241,7 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
                      test.header_lines(args, groups),
                      args.flag(groups, "validate"),
                      report_checkpoints(args, groups)};
+    h.version_line = !test.version_printed;
     write_sysbench_header(h, sink->stream());
   }
   Result result;
@@ -296,14 +300,17 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
     report.histogram = outcome.sysbench_histogram_ms ? *outcome.sysbench_histogram_ms
                                                      : sysbench_histogram_ms(outcome.latency);
   }
-  write_result(
-      result, output.format,
-      [&report](const Result& r, std::ostream& out) {
-        write_sysbench_report(r, report, out);
-        write_activity_table(r, out);
-        for (const auto& target : r.storage) write_storage_warnings(target, out);
-      },
-      sink->stream());
+  const bool own_report = normal && test.own_final_report != nullptr &&
+                          test.own_final_report(*workload, outcome, spec.percentile);
+  if (!own_report)
+    write_result(
+        result, output.format,
+        [&report](const Result& r, std::ostream& out) {
+          write_sysbench_report(r, report, out);
+          write_activity_table(r, out);
+          for (const auto& target : r.storage) write_storage_warnings(target, out);
+        },
+        sink->stream());
   sink->close().value();
   std::string end_error;
   if (test.end_error != nullptr && !outcome.forced_shutdown) end_error = test.end_error(*workload);
@@ -346,6 +353,10 @@ int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& 
     return 0;
   }
   SbArgs args = SbArgs::parse(argv).value();
+  const auto run_prebuilt = [&io](const SysbenchTest& t, const SbArgs& a, SbGroups g,
+                                  std::unique_ptr<Workload> w) {
+    return run_test(t, a, g, io, std::move(w));
+  };
   if (args.test().empty()) {
     if (args.has("version")) {
       io.out << "sysbench 1.0.20 compatible (hostmark " << build::kVersion << ")\n";
@@ -355,25 +366,19 @@ int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& 
       print_general_help(io.out);
       return 0;
     }
-    throw Failure(usage_error("sysbench", fmt::format("no test named (tests: {}); see 'hostmark "
-                                                      "sysbench --help'",
-                                                      test_names())));
+    if (io.parse_only || isatty(STDIN_FILENO) == 1) {  // no script piped in either
+      throw Failure(usage_error("sysbench", fmt::format("no test named (tests: {}); see 'hostmark "
+                                                        "sysbench --help'",
+                                                        test_names())));
+    }
+    return run_sysbench_script(args, io, run_prebuilt);  // a Lua script on standard input
   }
   const SysbenchTest* test = find_sysbench_test(args.test());
   if (test == nullptr && args.has("help")) {  // as sysbench: --help with no known test, the usage
     print_general_help(io.out);
     return 0;
   }
-  if (test == nullptr && args.test_as_given().ends_with(".lua")) {
-    throw Failure(usage_error(
-        "sysbench", fmt::format("'{}': hostmark runs its built-in tests (the stock scripts by "
-                                "name or path), not Lua scripts (tests: {})",
-                                args.test_as_given(), test_names())));
-  }
-  if (test == nullptr) {
-    throw Failure(usage_error(
-        "sysbench", fmt::format("'{}' is not a test (tests: {})", args.test(), test_names())));
-  }
+  if (test == nullptr) return run_sysbench_script(args, io, run_prebuilt);  // a Lua script
   GroupList groups(sysbench_common_groups().begin(), sysbench_common_groups().end());
   const std::string title = std::string(test->name) + " options";
   groups.push_back(SbOptionGroup{title, test->options});

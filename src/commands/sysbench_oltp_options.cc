@@ -103,6 +103,8 @@ std::vector<SbOptionDef> joined(std::initializer_list<std::span<const SbOptionDe
 
 }  // namespace
 
+std::span<const SbOptionDef> database_options() { return kDatabase; }
+
 std::span<const SbOptionDef> oltp_options(OltpKind kind) {
   static const std::vector<SbOptionDef> plain = joined({kCommon, kDatabase});
   static const std::vector<SbOptionDef> points = joined({kCommon, kRandomPoints, kDatabase});

@@ -9,5 +9,8 @@
 namespace hostmark {
 
 std::span<const SbOptionDef> oltp_options(OltpKind kind);
+// The database options alone (--db-driver, --mysql-*, --pgsql-*, --sqlite-*): what sysbench
+// accepts for every Lua script.
+std::span<const SbOptionDef> database_options();
 
 }  // namespace hostmark

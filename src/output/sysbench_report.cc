@@ -80,7 +80,7 @@ void write_histogram(const std::vector<std::pair<double, std::uint64_t>>& bucket
 }  // namespace
 
 void write_sysbench_header(const SysbenchHeader& h, std::ostream& out) {
-  out << "sysbench 1.0.20 compatible (hostmark " << build::kVersion << ")\n\n";
+  if (h.version_line) out << "sysbench 1.0.20 compatible (hostmark " << build::kVersion << ")\n\n";
   out << "Running the test with following options:\n";
   out << "Number of threads: " << h.threads << '\n';
   if (h.rate_per_s > 0) out << fmt::format("Target transaction rate: {}/sec\n", h.rate_per_s);
