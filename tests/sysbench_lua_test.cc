@@ -82,9 +82,15 @@ TEST_F(SysbenchLuaTest, LifecycleMatchesRealSysbench) {
   EXPECT_EQ(mine.out, theirs.out);
 }
 
-// The report of a run has sysbench's layout: the same lines, numbers aside.
+// The report of a run has sysbench's layout: the same lines, numbers aside, and the script's
+// output where sysbench puts it (thread_init's between "Initializing worker threads..." and
+// "Threads started!", done()'s after the report).
 TEST_F(SysbenchLuaTest, ReportHasSysbenchsShape) {
-  const std::string path = script("shape.lua", "function event() end\n");
+  const std::string path = script("shape.lua", R"(
+  function thread_init() print("thread_init here") end
+  function event() end
+  function done() print("done here") end
+)");
   const auto shape = [](const std::string& text) {
     static const std::regex number(R"([0-9]+(\.[0-9]+)?)");
     static const std::regex padding(" +#");
@@ -99,6 +105,10 @@ TEST_F(SysbenchLuaTest, ReportHasSysbenchsShape) {
   ASSERT_EQ(mine.exit_code, 0) << mine.err;
   EXPECT_NE(mine.out.find("General statistics:"), std::string::npos) << mine.out;
   EXPECT_EQ(mine.out.find("SQL statistics"), std::string::npos) << mine.out;
+  const auto at = [&mine](const char* text) { return mine.out.find(text); };
+  EXPECT_LT(at("Initializing worker threads..."), at("thread_init here")) << mine.out;
+  EXPECT_LT(at("thread_init here"), at("Threads started!")) << mine.out;
+  EXPECT_LT(at("Threads fairness:"), at("done here")) << mine.out;
   if (!real_sysbench()) return;
   const RunOutput theirs = real({"--events=5", path, "run"});
   ASSERT_EQ(theirs.exit_code, 0) << theirs.err;
@@ -213,7 +223,7 @@ TEST_F(SysbenchLuaTest, CommandsRunTheScriptsFunctions) {
   function event() print("never") end
 sysbench.cmdline.commands = { hello = {function() print("hello command") end} }
 )");
-  EXPECT_EQ(hostmark({"--verbosity=0", path, "prepare"}).out, "prepare nil\n");
+  EXPECT_EQ(hostmark({"--verbosity=0", path, "prepare"}).out, "prepare 0\n");
   EXPECT_EQ(hostmark({"--verbosity=0", path, "cleanup"}).out, "cleanup\n");
   EXPECT_EQ(hostmark({"--verbosity=0", path, "hello"}).out, "hello command\n");
   const RunOutput r = hostmark({"--verbosity=0", "--threads=2", path, "run"});
@@ -223,12 +233,37 @@ sysbench.cmdline.commands = { hello = {function() print("hello command") end} }
   EXPECT_EQ(lines, (std::vector<std::string>{"thread_run 0", "thread_run 1"}));
 }
 
+// A parallel custom command runs once per thread (sysbench.tid 0..n-1); the main state's
+// sysbench.tid is 0; sysbench.cmdline.argv and .command are the command line's.
+TEST_F(SysbenchLuaTest, ParallelCommandsAndCommandLine) {
+  const std::string path = script("par.lua", R"(
+  function each() print("tid " .. sysbench.tid) end
+  function show()
+    print(sysbench.cmdline.command, sysbench.cmdline.argv[0], table.concat(sysbench.cmdline.argv, " "))
+  end
+  sysbench.cmdline.commands = { each = {each, sysbench.cmdline.PARALLEL_COMMAND}, one = {each},
+                                show = {show} }
+)");
+  RunOutput r = hostmark({"--verbosity=0", "--threads=3", path, "each"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto lines = output_lines(r.out);
+  std::sort(lines.begin(), lines.end());
+  EXPECT_EQ(lines, (std::vector<std::string>{"tid 0", "tid 1", "tid 2"}));
+  r = hostmark({"--verbosity=0", "--threads=3", path, "one"});
+  EXPECT_EQ(r.out, "tid 0\n");
+  r = hostmark({"--verbosity=0", path, "show"});
+  EXPECT_EQ(r.out, "show\tsysbench\t--verbosity=0 " + path + " show\n");
+}
+
 TEST_F(SysbenchLuaTest, ScriptFromStandardInput) {
   RunOptions in;
   in.stdin_text = "print('from stdin', sysbench.version)\n";
   const RunOutput r = hostmark({"--verbosity=0"}, in);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "from stdin\t1.0.20\n");
+  const RunOutput dash = hostmark({"--verbosity=0", "-", "run"}, in);  // '-': the same, body only
+  ASSERT_EQ(dash.exit_code, 0) << dash.err;
+  EXPECT_EQ(dash.out, "from stdin\t1.0.20\n");
 }
 
 // The report hooks print in sysbench's CSV and JSON layouts; report_json's array is closed.

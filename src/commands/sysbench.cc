@@ -182,6 +182,9 @@ class SysbenchObserver final : public RunObserver {
     progress_.clear();
     checkpoint_(elapsed_ns, since);
   }
+  void on_threads_ready() override {
+    if (intervals_ != nullptr) *intervals_ << "Threads started!\n" << std::endl;
+  }
   void on_warmup_done() override {
     if (test_.warmup_done != nullptr) test_.warmup_done(workload_);
   }
@@ -242,6 +245,7 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
                      args.flag(groups, "validate"),
                      report_checkpoints(args, groups)};
     h.version_line = !test.version_printed;
+    h.threads_started = false;  // SysbenchObserver::on_threads_ready
     write_sysbench_header(h, sink->stream());
   }
   Result result;
@@ -371,14 +375,14 @@ int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& 
                                                         "sysbench --help'",
                                                         test_names())));
     }
-    return run_sysbench_script(args, io, run_prebuilt);  // a Lua script on standard input
+    return run_sysbench_script(argv, args, io, run_prebuilt);  // a Lua script on standard input
   }
   const SysbenchTest* test = find_sysbench_test(args.test());
   if (test == nullptr && args.has("help")) {  // as sysbench: --help with no known test, the usage
     print_general_help(io.out);
     return 0;
   }
-  if (test == nullptr) return run_sysbench_script(args, io, run_prebuilt);  // a Lua script
+  if (test == nullptr) return run_sysbench_script(argv, args, io, run_prebuilt);  // a Lua script
   GroupList groups(sysbench_common_groups().begin(), sysbench_common_groups().end());
   const std::string title = std::string(test->name) + " options";
   groups.push_back(SbOptionGroup{title, test->options});

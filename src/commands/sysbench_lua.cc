@@ -94,7 +94,10 @@ std::unique_ptr<ScriptOptions> script_options(
       for (const auto& g : common)
         for (const auto& d : g.options) general = general || d.name == name;
       for (const auto& d : database_options()) general = general || d.name == name;
-      if (!general) rows.push_back({name, "", std::nullopt, SbArgType::kString});
+      // A bare --name (value "on") is a flag; anything else a string.
+      if (!general)
+        rows.push_back(
+            {name, "", std::nullopt, value == "on" ? SbArgType::kFlag : SbArgType::kString});
     }
   }
   const std::size_t n = rows.size();
@@ -221,7 +224,8 @@ SysbenchTest script_test(const std::string& name, std::span<const SbOptionDef> o
   return t;
 }
 
-int run_script(const SbArgs& args, const CommandIo& io, const SysbenchRunFn& run) {
+int run_script(const std::vector<std::string>& argv, const SbArgs& args, const CommandIo& io,
+               const SysbenchRunFn& run) {
   const std::span<const SbOptionGroup> common = sysbench_common_groups();
   std::string command = args.command();
   if (io.parse_only) return 0;  // its options are known only once the script has run
@@ -239,6 +243,9 @@ int run_script(const SbArgs& args, const CommandIo& io, const SysbenchRunFn& run
   if (early_verbosity(args) >= kScriptNoticeLevel && text_report)
     io.out << "sysbench 1.0.20 compatible (hostmark " << build::kVersion << ")\n\n" << std::flush;
   LuaScriptSpec spec;
+  spec.argv = argv;
+  spec.command = command;
+  if (given == "-") given.clear();  // standard input, as no name
   std::string name = given;
   if (given.empty()) {
     name = "stdin";
@@ -275,6 +282,8 @@ int run_script(const SbArgs& args, const CommandIo& io, const SysbenchRunFn& run
   if (main->command_defined(command)) {
     const auto threads =
         static_cast<int>(std::max<std::uint64_t>(1, args.count(groups, "threads")));
+    if (main->command_parallel(command) && early_verbosity(args) >= kScriptNoticeLevel)
+      io.out << "Initializing worker threads...\n\n" << std::flush;
     return run_custom_command(command, *main, spec, *shared, values, options->legacy, threads);
   }
   const auto missing = [&](const char* what) {
@@ -311,9 +320,10 @@ int run_script(const SbArgs& args, const CommandIo& io, const SysbenchRunFn& run
 
 }  // namespace
 
-int run_sysbench_script(const SbArgs& args, const CommandIo& io, const SysbenchRunFn& run) {
+int run_sysbench_script(const std::vector<std::string>& argv, const SbArgs& args,
+                        const CommandIo& io, const SysbenchRunFn& run) {
   try {
-    return run_script(args, io, run);
+    return run_script(argv, args, io, run);
   } catch (const LuaScriptError& e) {
     io.out.flush();
     std::cout.flush();

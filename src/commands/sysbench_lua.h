@@ -8,6 +8,8 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <string>
+#include <vector>
 
 #include "cli/sysbench_args.h"
 #include "commands/command.h"
@@ -20,6 +22,8 @@ using SysbenchRunFn =
     std::function<int(const SysbenchTest& test, const SbArgs& args,
                       std::span<const SbOptionGroup> groups, std::unique_ptr<Workload> workload)>;
 
-int run_sysbench_script(const SbArgs& args, const CommandIo& io, const SysbenchRunFn& run);
+// `argv`: the arguments after `sysbench` (the script's sysbench.cmdline.argv).
+int run_sysbench_script(const std::vector<std::string>& argv, const SbArgs& args,
+                        const CommandIo& io, const SysbenchRunFn& run);
 
 }  // namespace hostmark

@@ -82,12 +82,23 @@ LuaScriptState::LuaScriptState(const LuaScriptSpec& spec, LuaSharedCounters& sha
   lua_setfield(L_, -2, "version");
   lua_pushstring(L_, "sysbench 1.0.20");  // scripts compare it: sysbench's own text
   lua_setfield(L_, -2, "version_string");
-  if (thread_id) lua_pushinteger(L_, *thread_id);
-  else lua_pushnil(L_);
+  lua_pushinteger(L_, thread_id.value_or(0));
   lua_setfield(L_, -2, "tid");
   lua_newtable(L_);
   lua_pushlstring(L_, spec.path.data(), spec.path.size());
   lua_setfield(L_, -2, "script_path");
+  if (!spec.command.empty()) {
+    lua_pushlstring(L_, spec.command.data(), spec.command.size());
+    lua_setfield(L_, -2, "command");
+  }
+  lua_createtable(L_, static_cast<int>(spec.argv.size()), 1);
+  lua_pushliteral(L_, "sysbench");
+  lua_rawseti(L_, -2, 0);
+  for (std::size_t i = 0; i < spec.argv.size(); ++i) {
+    lua_pushlstring(L_, spec.argv[i].data(), spec.argv[i].size());
+    lua_rawseti(L_, -2, static_cast<int>(i + 1));
+  }
+  lua_setfield(L_, -2, "argv");
   lua_setfield(L_, -2, "cmdline");
   lua_newtable(L_);
   lua_setfield(L_, -2, "opt");
@@ -96,7 +107,8 @@ LuaScriptState::LuaScriptState(const LuaScriptSpec& spec, LuaSharedCounters& sha
   set_options(options, false);
 
   const std::string_view prelude = sysbench_lua_prelude();
-  if (luaL_loadbuffer(L_, prelude.data(), prelude.size(), "=sysbench") != 0 ||
+  // Named as sysbench's module of the same part, so its errors read the same.
+  if (luaL_loadbuffer(L_, prelude.data(), prelude.size(), "sysbench.cmdline.lua") != 0 ||
       lua_pcall(L_, 0, 0, 0) != 0) {
     const std::string why = error_text(L_);
     lua_close(L_);
@@ -146,7 +158,7 @@ void LuaScriptState::set_options(const std::vector<LuaOption>& options, bool leg
 
 std::optional<std::vector<LuaDeclaredOption>> LuaScriptState::declared_options() {
   push_sysbench_field(L_, "cmdline", "__declared");
-  protected_call(0, 1, "");
+  protected_call(0, 1, "sysbench.cmdline.read_cmdline_options");
   if (lua_isnil(L_, -1)) {
     lua_pop(L_, 1);
     return std::nullopt;

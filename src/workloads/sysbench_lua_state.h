@@ -46,7 +46,9 @@ struct LuaScriptSpec {
   std::string path;    // sysbench.cmdline.script_path; "" for a script from standard input
   std::string source;  // the script's text
   RandSpec rand;
-  std::uint64_t seed = 0;  // of the threads' generators (each state mixes in its thread id)
+  std::uint64_t seed = 0;         // of the threads' generators (each state mixes in its thread id)
+  std::vector<std::string> argv;  // sysbench.cmdline.argv: the arguments after `sysbench`
+  std::string command;            // sysbench.cmdline.command ("" : nil)
 };
 
 // What all states of one process share: sysbench.rand.unique()'s sequence.
@@ -70,9 +72,10 @@ struct LuaReportStat {
 
 class LuaScriptState {
  public:
-  // Opens a state, runs the prelude and the script's body with sysbench.tid = thread_id (nil
-  // for the main and reporting states) and sysbench.opt = `options`; `legacy_globals` also
-  // sets each option as a global (scripts that declare no options). Throws LuaScriptError.
+  // Opens a state, runs the prelude and the script's body with sysbench.tid = thread_id (0
+  // for the main and reporting states, whose functions get nil as their thread id) and sysbench.opt
+  // = `options`; `legacy_globals` also sets each option as a global (scripts that declare no
+  // options). Throws LuaScriptError.
   LuaScriptState(const LuaScriptSpec& spec, LuaSharedCounters& shared, std::optional<int> thread_id,
                  const std::vector<LuaOption>& options, bool legacy_globals);
   ~LuaScriptState();
