@@ -16,6 +16,7 @@
 #include "commands/sysbench_oltp_options.h"
 #include "core/build_info.h"
 #include "runner/clock.h"
+#include "workloads/sysbench_lua_api.h"
 #include "workloads/sysbench_lua_state.h"
 #include "workloads/sysbench_lua_workload.h"
 
@@ -286,15 +287,17 @@ int run_script(const std::vector<std::string>& argv, const SbArgs& args, const C
       io.out << "Initializing worker threads...\n\n" << std::flush;
     return run_custom_command(command, *main, spec, *shared, values, options->legacy, threads);
   }
+  // The script's name in sysbench's messages: its file name.
+  const std::string sname = std::filesystem::path(given).filename().string();
   const auto missing = [&](const char* what) {
     io.out.flush();
-    io.err << fmt::format("'{}' test does not implement the '{}' command.\n", given, what);
+    io.err << fmt::format("'{}' test does not implement the '{}' command.\n", sname, what);
     return 1;
   };
   if (command == "help") {
     if (main->has_function("help")) main->call("help");
-    else if (!options->legacy) {
-      io.out << given << " options:\n" << format_sysbench_help(std::span(&groups.back(), 1));
+    else if (const auto declared = main->declared_options()) {
+      io.out << sname << " options:\n" << format_script_options(*declared) << std::flush;
     } else return missing("help");
     return 0;
   }
@@ -310,7 +313,7 @@ int run_script(const std::vector<std::string>& argv, const SbArgs& args, const C
   }
   if (main->has_function("init")) main->call("init");
   if (!main->has_function("event"))
-    throw LuaScriptError(fmt::format("cannot find the event() function in {}", spec.path));
+    throw LuaScriptError(fmt::format("cannot find the event() function in {}", sname));
   const SysbenchTest test = script_test(given, options->defs);
   auto workload =
       std::make_unique<LuaScriptWorkload>(spec, values, options->legacy, std::move(shared),

@@ -121,22 +121,7 @@ int print_test_options(lua_State* L) {
   std::string text;
   try {
     const auto declared = state_of(L).declared_options();
-    if (declared) {
-      std::vector<std::string> defaults;
-      defaults.reserve(declared->size());
-      std::vector<SbOptionDef> defs;
-      for (const auto& o : *declared) {
-        defaults.push_back(o.default_text.value_or(""));
-        defs.push_back(SbOptionDef{o.name, o.type, defaults.back(), o.description});
-      }
-      const SbOptionGroup group{"", defs};
-      // As sysbench: an option without a default shows no "[]".
-      std::istringstream lines(format_sysbench_help(std::span(&group, 1)));
-      for (std::string line; std::getline(lines, line);) {
-        if (line.ends_with(" []")) line.resize(line.size() - 3);
-        text += line + '\n';
-      }
-    }
+    if (declared) text = format_script_options(*declared);
   } catch (const std::exception& e) {
     lua_pushstring(L, e.what());
     return lua_error(L);
@@ -152,6 +137,24 @@ void set_function(lua_State* L, LuaScriptState& state, const char* name, lua_CFu
 }
 
 }  // namespace
+
+std::string format_script_options(const std::vector<LuaDeclaredOption>& declared) {
+  std::vector<std::string> defaults;
+  defaults.reserve(declared.size());  // no reallocation: defs keep views into it
+  std::vector<SbOptionDef> defs;
+  for (const auto& o : declared) {
+    defaults.push_back(o.default_text.value_or(""));
+    defs.push_back(SbOptionDef{o.name, o.type, defaults.back(), o.description});
+  }
+  const SbOptionGroup group{"", defs};
+  std::string text;
+  std::istringstream lines(format_sysbench_help(std::span(&group, 1)));
+  for (std::string line; std::getline(lines, line);) {
+    if (line.ends_with(" []")) line.resize(line.size() - 3);
+    text += line + '\n';
+  }
+  return text;
+}
 
 void register_sysbench_c(lua_State* L, LuaScriptState& state) {
   luaL_newmetatable(L, kHistogramType);

@@ -11,6 +11,17 @@ local c = sysbench_c
 sysbench_c = nil
 ffi = require("ffi")
 
+-- print() writes each line with one call, so lines of threads printing at once never interleave
+-- (Lua's own print writes its parts one by one).
+do
+  local stdout, tostring, select, concat = io.stdout, tostring, select, table.concat
+  function print(...)
+    local parts = {}
+    for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
+    stdout:write(concat(parts, "\t") .. "\n")
+  end
+end
+
 sysbench.cmdline = sysbench.cmdline or {}
 local cmdline = sysbench.cmdline
 cmdline.ARG_NULL, cmdline.ARG_BOOL, cmdline.ARG_INT, cmdline.ARG_SIZE = 0, 1, 2, 3

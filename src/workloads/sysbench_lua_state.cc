@@ -202,11 +202,11 @@ void LuaScriptState::protected_call(int args, int results, const std::string& wh
   }
 }
 
-bool LuaScriptState::call(const char* name) {
+bool LuaScriptState::call(const char* name, const char* as) {
   lua_getglobal(L_, name);
   if (thread_id_) lua_pushinteger(L_, *thread_id_);
   else lua_pushnil(L_);
-  protected_call(1, 1, name);
+  protected_call(1, 1, as != nullptr ? as : name);
   const bool stop = lua_toboolean(L_, -1) != 0;
   lua_pop(L_, 1);
   return stop;

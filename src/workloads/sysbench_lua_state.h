@@ -90,8 +90,8 @@ class LuaScriptState {
   bool has_function(const char* name);
   // Calls the global function `name` with the thread id (nil in the main state). Returns
   // whether it returned a value other than nil and false. Throws LuaScriptError
-  // ("`name' function failed: <error>").
-  bool call(const char* name);
+  // ("`name' function failed: <error>", or `as' for name when given).
+  bool call(const char* name, const char* as = nullptr);
 
   bool has_hook(const char* name);  // sysbench.hooks.<name> is a function
   void call_hook(const char* name, const LuaReportStat& stat);
