@@ -370,12 +370,11 @@ int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& 
       print_general_help(io.out);
       return 0;
     }
-    if (io.parse_only || isatty(STDIN_FILENO) == 1) {  // no script piped in either
-      throw Failure(usage_error("sysbench", fmt::format("no test named (tests: {}); see 'hostmark "
-                                                        "sysbench --help'",
-                                                        test_names())));
-    }
-    return run_sysbench_script(argv, args, io, run_prebuilt);  // a Lua script on standard input
+    if (!io.parse_only && isatty(STDIN_FILENO) != 1)
+      return run_sysbench_script(argv, args, io, run_prebuilt);  // a Lua script on standard input
+    throw Failure(usage_error("sysbench", fmt::format("no test named (tests: {}); see 'hostmark "
+                                                      "sysbench --help'",
+                                                      test_names())));
   }
   const SysbenchTest* test = find_sysbench_test(args.test());
   if (test == nullptr && args.has("help")) {  // as sysbench: --help with no known test, the usage
