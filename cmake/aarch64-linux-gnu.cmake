@@ -20,6 +20,8 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
 set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY BOTH)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE BOTH)
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE BOTH)
+# pkg-config (LuaJIT) reads the arm64 .pc files of multiarch, not the host's.
+set(ENV{PKG_CONFIG_LIBDIR} /usr/lib/${HOSTMARK_CROSS_TRIPLE}/pkgconfig:/usr/share/pkgconfig)
 
 # Tests and try_run() run the arm64 programs under qemu-user, named explicitly (binfmt_misc need
 # not be registered). One glibc must serve a program: with the multiarch libc6:arm64 installed

@@ -26,6 +26,7 @@ build_libs=(
   liburing-dev libaio-dev libxxhash-dev libssl-dev libblkid-dev zlib1g-dev   # io engines, verify, device safety
   libncurses-dev   # hostmark top's screen
   libsqlite3-dev libmariadb-dev libpq-dev   # database drivers (SQLite linked; the others' headers only, loaded at run time)
+  libluajit2-5.1-dev   # users' own sysbench Lua scripts (the LuaJIT Debian's sysbench links; Multi-Arch: same)
 )
 packages=(g++ make cmake pkg-config "${build_libs[@]}")
 
@@ -59,7 +60,7 @@ if [ "$arm64" -eq 1 ]; then
   # libmariadb-dev and libpq-dev: they are not multi-arch (the arm64 one would remove the
   # native one) and hostmark needs only their headers, which are the same.
   for lib in libfmt-dev liburing-dev libaio-dev libxxhash-dev libssl-dev libblkid-dev zlib1g-dev \
-             libncurses-dev libsqlite3-dev libgtest-dev libgmock-dev; do
+             libncurses-dev libsqlite3-dev libluajit2-5.1-dev libgtest-dev libgmock-dev; do
     packages+=("$lib:arm64")
   done
   # The arm64 loader and C++ runtime that qemu-aarch64-static runs the tests with

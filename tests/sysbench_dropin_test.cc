@@ -268,12 +268,13 @@ TEST_F(SysbenchDropinTest, LowVerbosityRunSucceedsSilently) {
   EXPECT_TRUE(prepare.out.empty()) << prepare.out;
 }
 
-// cmd_*.t: a script of one's own, also by a bare name, is refused in one line naming it.
-TEST_F(SysbenchDropinTest, OwnLuaScriptIsOneLine) {
-  write("mine.lua", "function event() end\n");
-  expect_dropin_error(hostmark_sysbench({"mine.lua", "run"}), 2,
-                      "'mine.lua': hostmark runs its built-in tests");
-  expect_dropin_error(hostmark_sysbench({dir_.file("mine.lua"), "run"}), 2, "not Lua scripts");
+// cmd_*.t: a name that is neither a test nor a script file or module is sysbench's FATAL line
+// (scripts of one's own run: tests/sysbench_lua_test.cc).
+TEST_F(SysbenchDropinTest, UnknownTestIsSysbenchsFatalLine) {
+  const RunOutput r = hostmark_sysbench({"--verbosity=0", "nothing_here", "run"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err,
+            "FATAL: Cannot find benchmark 'nothing_here': no such built-in test, file or module\n");
 }
 
 // tests.t: "Compiled-in tests:" up to the blank line lists sysbench's C tests only.

@@ -18,4 +18,11 @@ inline void expect_sysbench_words(const RunOutput& r, const std::string& line) {
   EXPECT_TRUE(found) << "no line '" << line << "' in:\n" << r.out;
 }
 
+// The same for a message sysbench writes on standard error ("invalid option: --foo=1"); the
+// banner may precede it on standard output, as sysbench prints it first.
+inline void expect_sysbench_message(const RunOutput& r, const std::string& line) {
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_EQ(r.err, line + "\n");
+}
+
 }  // namespace hostmark

@@ -106,8 +106,10 @@ Expected<SbArgs> SbArgs::parse(const std::vector<std::string>& args) {
     }
   }
   if (positionals.size() > 2) {
-    return usage_error(positionals[2],
-                       "unexpected argument (usage: sysbench [options]... [testname] [command])");
+    return with_peer_text(
+        usage_error(positionals[2],
+                    "unexpected argument (usage: sysbench [options]... [testname] [command])"),
+        "Unrecognized command line argument: " + positionals[2]);
   }
   if (!positionals.empty()) {
     out.test_ = test_name(positionals[0]);
@@ -121,11 +123,17 @@ Expected<bool> SbArgs::validate(std::span<const SbOptionGroup> groups) const {
   for (const auto& [name, value] : values_) {
     const SbOptionDef* def = find_def(groups, name);
     const bool bare = bare_.count(name) != 0;
-    if (def == nullptr) return usage_error("--" + name, "unknown option");
+    // sysbench's words: "invalid option: --foo=3", as given (its names keep their spelling).
+    const std::string as_given = "--" + name + (bare ? "" : "=" + value);
+    if (def == nullptr)
+      return with_peer_text(usage_error("--" + name, "unknown option"),
+                            "invalid option: " + as_given);
     if (bare && def->type != SbArgType::kFlag) {
       return usage_error("--" + name, "needs a value (--" + name + "=...)");
     }
     if (auto ok = check_value(*def, value); !ok) {
+      if (def->type == SbArgType::kFlag)
+        return with_peer_text(ok.error(), "invalid option: " + as_given);
       if (def->type != SbArgType::kSize) return ok.error();
       // sysbench takes any size here and its test names it in a FATAL line (the memory
       // test's "FATAL: Invalid value for memory-block-size: -1"), exit status 1.

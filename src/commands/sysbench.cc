@@ -1,5 +1,6 @@
 // `hostmark sysbench [options] <test> [run|help]`: the drop-in face of sysbench 1.0.20.
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -19,6 +20,7 @@
 #include "cli/units.h"
 #include "commands/command.h"
 #include "commands/result_saving.h"
+#include "commands/sysbench_lua.h"
 #include "commands/sysbench_oltp.h"
 #include "commands/sysbench_tests.h"
 #include "core/build_info.h"
@@ -199,14 +201,18 @@ class SysbenchObserver final : public RunObserver {
   void on_interval(const IntervalSample& s) override {
     if (intervals_ == nullptr) return;
     progress_.clear();
-    if (test_.interval_line != nullptr)
-      *intervals_ << test_.interval_line(workload_, s, percentile_, interval_state_) << std::endl;
-    else *intervals_ << format_sysbench_interval(s, percentile_) << std::endl;
+    if (test_.interval_line != nullptr) {
+      const std::string line = test_.interval_line(workload_, s, percentile_, interval_state_);
+      if (!line.empty()) *intervals_ << line << std::endl;  // "": the test printed it
+    } else *intervals_ << format_sysbench_interval(s, percentile_) << std::endl;
   }
   void on_checkpoint(std::uint64_t elapsed_ns, const RunOutcome& since) override {
     if (intervals_ == nullptr) return;
     progress_.clear();
     checkpoint_(elapsed_ns, since);
+  }
+  void on_threads_ready() override {
+    if (intervals_ != nullptr) *intervals_ << "Threads started!\n" << std::endl;
   }
   void on_warmup_done() override {
     if (test_.warmup_done != nullptr) test_.warmup_done(workload_);
@@ -237,7 +243,7 @@ std::vector<double> percentiles_for(double requested) {
 }
 
 int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOptionGroup> groups,
-             const CommandIo& io) {
+             const CommandIo& io, std::unique_ptr<Workload> prebuilt = nullptr) {
   if (test.storage_facts == nullptr && args.flag(groups, "monitor")) {
     throw Failure(
         usage_error("--monitor",
@@ -254,8 +260,9 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
                       args.count(groups, "verbosity") < kNoticeLevel;
   auto sink = OutputSink::open(output, hidden ? quiet : io.out).value();
   const bool normal = output.format == OutputFormat::kNormal;
-  if (normal) sink->stream() << sysbench_banner() << "\n\n" << std::flush;
-  auto workload = test.make_workload(args, groups, seed);
+  // (A Lua script's command printed it before the script's own output.)
+  if (normal && !test.version_printed) sink->stream() << sysbench_banner() << "\n\n" << std::flush;
+  auto workload = prebuilt ? std::move(prebuilt) : test.make_workload(args, groups, seed);
   // The report is sysbench's, line for line, for the scripts that read it. hostmark's notes on
   // the storage under the test (device, filesystem, warnings) go with the result (JSON, the
   // results store) and, for a person at a terminal, to stderr.
@@ -273,6 +280,7 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
                      test.header_lines(args, groups),
                      args.flag(groups, "validate"),
                      report_checkpoints(args, groups)};
+    h.threads_started = false;  // SysbenchObserver::on_threads_ready
     write_sysbench_header(h, sink->stream());
   }
   Result result;
@@ -331,14 +339,17 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
     report.histogram = outcome.sysbench_histogram_ms ? *outcome.sysbench_histogram_ms
                                                      : sysbench_histogram_ms(outcome.latency);
   }
-  write_result(
-      result, output.format,
-      [&report, &notes](const Result& r, std::ostream& out) {
-        write_sysbench_report(r, report, out);
-        write_activity_table(r, out);
-        for (const auto& target : r.storage) write_storage_warnings(target, notes);
-      },
-      sink->stream());
+  const bool own_report = normal && test.own_final_report != nullptr &&
+                          test.own_final_report(*workload, outcome, spec.percentile);
+  if (!own_report)
+    write_result(
+        result, output.format,
+        [&report, &notes](const Result& r, std::ostream& out) {
+          write_sysbench_report(r, report, out);
+          write_activity_table(r, out);
+          for (const auto& target : r.storage) write_storage_warnings(target, notes);
+        },
+        sink->stream());
   sink->close().value();
   std::string end_error;
   if (test.end_error != nullptr && !outcome.forced_shutdown) end_error = test.end_error(*workload);
@@ -373,14 +384,14 @@ std::string test_names() {
   return fmt::format("{}", fmt::join(names, ", "));
 }
 
-// sysbench prints its banner at --verbosity 3 (its notice level, the default) and above.
+// sysbench prints its banner at --verbosity 3 (its notice level, the default) and above;
+// hostmark's machine formats (--output-format=json|csv) have none.
 bool shows_banner(const SbArgs& args) {
+  if (args.has("output-format") && args.given().at("output-format") != "normal") return false;
   if (!args.has("verbosity")) return true;
   const auto v = parse_count("--verbosity", args.given().at("verbosity"));
   return !v || v.value() >= kNoticeLevel;
 }
-
-std::string banner_then(const std::string& text) { return sysbench_banner() + "\n\n" + text; }
 
 // sysbench's words for an error (Error::peer_text): with a FATAL line, on standard output,
 // where sysbench's log writes them; a message of its own (no FATAL), on standard error.
@@ -397,6 +408,10 @@ int run_sysbench(const std::vector<std::string>& argv, const CommandIo& io) {
     return 0;
   }
   SbArgs args = SbArgs::parse(argv).value();
+  const auto run_prebuilt = [&io](const SysbenchTest& t, const SbArgs& a, SbGroups g,
+                                  std::unique_ptr<Workload> w) {
+    return run_test(t, a, g, io, std::move(w));
+  };
   if (args.test().empty()) {
     if (args.has("version")) {
       io.out << "sysbench 1.0.20\n";  // as sysbench: scripts match the whole line
@@ -406,6 +421,8 @@ int run_sysbench(const std::vector<std::string>& argv, const CommandIo& io) {
       print_general_help(io.out);
       return 0;
     }
+    if (!io.parse_only && isatty(STDIN_FILENO) != 1)
+      return run_sysbench_script(argv, args, io, run_prebuilt);  // a Lua script on standard input
     throw Failure(usage_error("sysbench", fmt::format("no test named (tests: {}); see 'hostmark "
                                                       "sysbench --help'",
                                                       test_names())));
@@ -415,24 +432,15 @@ int run_sysbench(const std::vector<std::string>& argv, const CommandIo& io) {
     print_general_help(io.out);
     return 0;
   }
-  if (test == nullptr && args.test_as_given().ends_with(".lua")) {
-    throw Failure(usage_error(
-        "sysbench", fmt::format("'{}': hostmark runs its built-in tests (the stock scripts by "
-                                "name or path), not Lua scripts (tests: {})",
-                                args.test_as_given(), test_names())));
-  }
-  if (test == nullptr) {
-    throw Failure(usage_error(
-        "sysbench", fmt::format("'{}' is not a test (tests: {})", args.test(), test_names())));
-  }
+  if (test == nullptr) return run_sysbench_script(argv, args, io, run_prebuilt);  // a Lua script
   GroupList groups(sysbench_common_groups().begin(), sysbench_common_groups().end());
   const std::string title = std::string(test->name) + " options";
   groups.push_back(SbOptionGroup{title, test->options});
   if (auto valid = args.validate(groups); !valid) {
-    Error e = valid.error();
-    // sysbench has printed its banner by the time its test checks the option.
-    if (!e.peer_text.empty() && shows_banner(args)) e.peer_text = banner_then(e.peer_text);
-    throw Failure(e);
+    // sysbench has printed its banner by the time it checks the options.
+    if (!valid.error().peer_text.empty() && shows_banner(args) && !io.parse_only)
+      io.out << sysbench_banner() << "\n\n" << std::flush;
+    throw Failure(valid.error());
   }
   if (args.has("config-file")) add_config_file(args, groups);
   const std::string& command = args.command();
@@ -458,10 +466,13 @@ int run_sysbench(const std::vector<std::string>& argv, const CommandIo& io) {
     return hook(args, groups, notices || is_oltp_test(test->name) ? io.out : quiet);
   }
   if (command.empty()) {
-    throw Failure(
+    if (shows_banner(args) && !io.parse_only) io.out << sysbench_banner() << "\n\n" << std::flush;
+    throw Failure(with_peer_text(
         usage_error("sysbench " + std::string(test->name),
                     fmt::format("the '{}' test requires a command: {}", test->name,
-                                test->prepare ? "prepare, run, cleanup or help" : "run or help")));
+                                test->prepare ? "prepare, run, cleanup or help" : "run or help")),
+        fmt::format("The '{}' test requires a command argument. See 'sysbench {} help'", test->name,
+                    test->name)));
   }
   if (command != "run") {
     throw Failure(usage_error(command, "unknown command (use run, help, prepare or cleanup)"));

@@ -197,7 +197,7 @@ std::string oltp_end_error(const Workload& w) {
   SysbenchTest {                                                                                   \
     name, description, oltp_options(kind), make_oltp, oltp_lines, oltp_metrics,                    \
         oltp_prepare_command, oltp_cleanup_command, oltp_interval_line, nullptr, oltp_warmup_done, \
-        oltp_end_error, EventAccounting::kLean, false, oltp_prewarm_command                        \
+        oltp_end_error, EventAccounting::kLean, false, nullptr, false, oltp_prewarm_command        \
   }
 
 }  // namespace

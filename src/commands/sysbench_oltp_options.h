@@ -1,6 +1,6 @@
 #pragma once
-// The options each OLTP test of `hostmark sysbench` accepts: its script's, then the database
-// options (commands/sysbench_oltp_options.cc).
+// The options each OLTP test of `hostmark sysbench` accepts besides the general ones: its
+// script's (commands/sysbench_oltp_options.cc).
 #include <span>
 
 #include "cli/sysbench_args.h"

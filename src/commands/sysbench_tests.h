@@ -66,6 +66,12 @@ struct SysbenchTest {
   // sysbench's memory test ends by its own limit (--memory-total-size) and drops --events (its
   // init sets max_events to 0): --events=1 still moves the whole total.
   bool ignores_events = false;
+  // Optional: the test's own final report in place of the standard one (a Lua script's
+  // report_cumulative hook), called after the run whatever the verbosity; false: it has none.
+  bool (*own_final_report)(Workload& workload, const RunOutcome& outcome,
+                           double percentile) = nullptr;
+  // The command printed sysbench's version line already (a Lua script's body printed after it).
+  bool version_printed = false;
   // Optional: the OLTP scripts' `prewarm` command, as prepare and cleanup.
   int (*prewarm)(const SbArgs& args, std::span<const SbOptionGroup> groups,
                  std::ostream& out) = nullptr;

@@ -97,7 +97,8 @@ void write_sysbench_header(const SysbenchHeader& h, std::ostream& out) {
   else out << "Initializing random number generator from seed (" << h.seed << ").\n";
   out << "\n\n";
   for (const auto& line : h.test_lines) out << line << '\n';
-  out << "Initializing worker threads...\n\nThreads started!\n\n";
+  out << "Initializing worker threads...\n\n";
+  if (h.threads_started) out << "Threads started!\n\n";
   out.flush();
 }
 

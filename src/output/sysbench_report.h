@@ -18,6 +18,7 @@ struct SysbenchHeader {
   std::vector<std::string> test_lines;  // e.g. "Prime numbers limit: 10000", then a blank line
   bool validate = false;                // --validate: "Validation checks: on." and a blank line
   std::vector<std::uint64_t> checkpoints_s;  // "Report checkpoint(s) at 1, 2 seconds"
+  bool threads_started = true;  // false: "Threads started!" is the caller's, once they have
 };
 
 // The first line sysbench prints (its version, there): "sysbench 1.0.20 compatible (hostmark X)".

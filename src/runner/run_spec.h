@@ -81,6 +81,9 @@ class RunObserver {
   // seconds (0 when unknown).
   virtual void on_progress(double /*elapsed_s*/, std::uint64_t /*events*/, double /*expected_s*/) {}
   virtual void on_warmup_done() {}
+  // Once, when every worker thread has made its worker (Workload::make_worker), right before
+  // the clock starts: sysbench's "Threads started!" comes after the threads' initialization.
+  virtual void on_threads_ready() {}
   // At a checkpoint (RunSpec::checkpoints_ns): `elapsed_ns` since the measured start, and what
   // was measured since the previous checkpoint (wall_ns: the time since it; before_checkpoint_ns:
   // the measured time up to it). No intervals, time series or sysbench histogram in it.

@@ -250,6 +250,7 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
     }
   }
   for (int r = shared.ready.load(); r < n; r = shared.ready.load()) shared.ready.wait(r);
+  if (observer != nullptr) observer->on_threads_ready();
 
   const std::uint64_t start_ns = monotonic_ns();
   std::unique_ptr<ArrivalSchedule> arrivals;

@@ -30,11 +30,12 @@ class SysbenchRandom {
   std::uint64_t uniform(std::uint64_t lo, std::uint64_t hi);
   double uniform_double();  // [0, 1)
   std::uint64_t raw();      // xoshiro256**
-
- private:
+  // One distribution whatever the configured type (Lua scripts' sysbench.rand.gaussian...).
   std::uint64_t gaussian(std::uint64_t lo, std::uint64_t hi);
   std::uint64_t special(std::uint64_t lo, std::uint64_t hi);
   std::uint64_t pareto(std::uint64_t lo, std::uint64_t hi);
+
+ private:
   std::uint64_t zipfian(std::uint64_t lo, std::uint64_t hi);
 
   RandSpec spec_;
