@@ -67,7 +67,6 @@ std::vector<SbOptionDef> joined(std::initializer_list<std::span<const SbOptionDe
 
 }  // namespace
 
-
 std::span<const SbOptionDef> oltp_options(OltpKind kind) {
   static const std::vector<SbOptionDef> points = joined({kCommon, kRandomPoints});
   static const std::vector<SbOptionDef> ranges = joined({kCommon, kRandomRanges});
