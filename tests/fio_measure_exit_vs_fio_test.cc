@@ -4,7 +4,8 @@
 //    counts 0 and no clat percentiles; disable_lat=1: only lat is gone; disable_bw's JSON key is
 //    fio's canonical disable_bw_measurement;
 //  * exitall: when the 1 s job ends, the 10 s job of its group ends too, without an error;
-//  * rw=read:512k (fio's t/jobs/t0007): a hole after each I/O, the pass ends at the file's end;
+//  * rw=read:512k (fio's t/jobs/t0007): a hole after each I/O, the pass ends at the file's end,
+//    and write_iolog logs the I/O as fio's;
 //    read:1m wraps, read:-512k goes back, write:256k: the bytes moved are fio's;
 //  * ignore_error and the other new options parse as fio's, and a bad list names FILE:LINE.
 #include <gtest/gtest.h>
@@ -181,18 +182,41 @@ TEST(FioRwGapVsFio, BytesMovedAsFio) {
   }
 }
 
-// fio's t/jobs/t0007-37cf9e3c.fio without write_iolog: "fio reads 87040KB of data".
+// The lines of a write_iolog file without their timestamps (the first field of each line after
+// fio's "fio version 3 iolog" header).
+std::vector<std::string> iolog_entries(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<std::string> out;
+  for (std::string line; std::getline(in, line);) {
+    const auto space = line.find(' ');
+    out.push_back(out.empty() || space == std::string::npos ? line : line.substr(space + 1));
+  }
+  return out;
+}
+
+// fio's t/jobs/t0007-37cf9e3c.fio: "fio reads 87040KB of data", and its write_iolog lists the
+// same I/O, in the same order, as fio's.
 TEST(FioRwGapVsFio, T0007ReadsWhatFioReads) {
   SKIP_WITHOUT_FIO();
   ScratchDir d;
   ASSERT_FALSE(d.path().empty());
-  const std::string job = d.file("t0007.fio");
-  std::ofstream(job) << "[foo]\nfilename=" << d.file("foo")
-                     << "\nsize=128mb\nrw=read:512k\nbs=1m\nnorandommap\ndirect=1\n";
-  const MeasureRuns r = run_measure_both({job, "--output-format=json"});
-  ASSERT_EQ(r.hostmark.exit_code, 0) << r.hostmark.err;
-  EXPECT_EQ(read_kbytes(r.fio), 87040);
-  EXPECT_EQ(read_kbytes(r.hostmark), 87040);
+  const auto job = [&d](const std::string& log) {
+    const std::string path = d.file(log + ".fio");
+    std::ofstream(path) << "[foo]\nfilename=" << d.file("foo")
+                        << "\nsize=128mb\nrw=read:512k\nbs=1m\nnorandommap\nwrite_iolog="
+                        << d.file(log) << "\ndirect=1\n";
+    return path;
+  };
+  const RunOutput fio =
+      run_program(::hostmark::testing::kRealFioBinary, {job("fio.log"), "--output-format=json"});
+  const RunOutput hm = run_hostmark({"fio", job("hostmark.log"), "--output-format=json"});
+  ASSERT_EQ(hm.exit_code, 0) << hm.err;
+  EXPECT_EQ(read_kbytes(fio), 87040);
+  EXPECT_EQ(read_kbytes(hm), 87040);
+  const auto want = iolog_entries(d.file("fio.log"));
+  ASSERT_EQ(want.size(), 1u + 2 + 85 + 1) << "header, add, open, 85 reads, close";
+  EXPECT_EQ(want[0], "fio version 3 iolog");
+  EXPECT_EQ(iolog_entries(d.file("hostmark.log")), want);
 }
 
 TEST(FioIgnoreErrorParse, ListsAsFio) {

@@ -43,7 +43,6 @@ job_tests=$(seq 1 26)
 # Tests that may fail with hostmark while the real fio passes, and why (docs/COMPATIBILITY.md).
 why_bsrange="the job gives bsrange a bssplit value (512/25:1k:...), which fio reads leniently and hostmark refuses as not a size range (docs/FIO_PARSER.md)"
 declare -A KNOWN=(
-  [7]="the job also uses write_iolog (recording I/O logs is not supported); its rw=read:512k gap is implemented"
   [23]=$why_bsrange [24]=$why_bsrange
 )
 

@@ -195,6 +195,7 @@ struct JobOptions {
   // Log files (fio's write_*_log; io/fio_logs.h). Unset: no such log; "": the job's name is the
   // prefix. Written at the end of the run, relative to the working directory, as fio does.
   std::optional<std::string> bw_log, lat_log, iops_log, hist_log;
+  std::string write_iolog;  // write_iolog=FILE: fio's I/O log of what each thread issued ("": none)
   std::uint32_t log_avg_msec = 0;  // 0: one line per I/O; else the mean of each window
   bool log_max = false;            // log_max_value=1: the window's maximum instead of its mean
   bool log_offset = false;         // an offset column

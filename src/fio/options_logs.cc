@@ -1,5 +1,6 @@
-// Table rows: fio's log files (write_bw_log, write_lat_log, write_iops_log, write_hist_log) and
-// the options that shape them. The files themselves: io/fio_logs.h.
+// Table rows: fio's log files (write_bw_log, write_lat_log, write_iops_log, write_hist_log,
+// write_iolog) and the options that shape them. The files themselves: io/fio_logs.h,
+// io/iolog_writer.h.
 #include <array>
 
 #include "fio/option_setters.h"
@@ -33,6 +34,8 @@ constexpr std::array kLogRows{
               "Integer in range [0,6]. Higher coarseness outputs fewer histogram bins per sample"},
     OptionDef{"write_hist_log", "", ValueKind::kString, set_log_prefix<&JobOptions::hist_log>,
               "Write log of latency histograms during run", true},
+    OptionDef{"write_iolog", "", ValueKind::kString, set_string<&JobOptions::write_iolog>,
+              "Store IO pattern to file"},
     OptionDef{"log_max_value", "", ValueKind::kBool, set_bool<&JobOptions::log_max>,
               "Log maximum instead of average"},
     OptionDef{"log_offset", "", ValueKind::kBool, set_bool<&JobOptions::log_offset>,

@@ -218,7 +218,6 @@ constexpr auto kRefused = std::to_array<RefusedOption>({
     {"window_size", kWhyOtherEngine},
     {"write_barrier", kWhyHints},
     {"write_hint", kWhyHints},
-    {"write_iolog", kWhyReplay},
     {"writefua", kWhyOtherEngine},
     {"zone_reset_frequency", kWhyZoned},
     {"zone_reset_threshold", kWhyZoned},

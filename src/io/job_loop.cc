@@ -194,6 +194,7 @@ JobLoop::Step JobLoop::issue_one(std::uint64_t now_ns) {
     if (u.op == IoOp::kWrite && p_.verify != nullptr) --write_seq_;
     return Step::kWait;
   }
+  if (p_.iolog != nullptr) p_.iolog->io(u.file, u.op, u.offset, u.length);
   if (p_.job.thinktime_on_issue) ++since_think_;
   return Step::kIssued;
 }

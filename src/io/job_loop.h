@@ -13,6 +13,7 @@
 #include "io/fio_logs.h"
 #include "io/io_buffers.h"
 #include "io/io_planner.h"
+#include "io/iolog_writer.h"
 #include "io/job_accounting.h"
 #include "io/job_flows.h"
 #include "io/targets.h"
@@ -35,6 +36,7 @@ struct LoopParts {
   std::uint64_t seed = 0;              // the thread's seed (payload seeds of verified writes)
   JobLogs* logs = nullptr;             // write_*_log given: what each measured I/O did
   FlowMember* flow = nullptr;          // flow= given: held back while ahead of its weight
+  IoLogWriter* iolog = nullptr;        // write_iolog= given: each issued I/O is written there
 };
 
 class JobLoop {

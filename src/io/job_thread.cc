@@ -139,8 +139,20 @@ fio::JobStats run_thread(const ThreadSetup& setup, const ThreadControl& control)
     *control.logs = JobLogs::for_job(job, setup.thread_number, !engine.value()->synchronous());
     logs = control.logs->get();
   }
+  std::unique_ptr<IoLogWriter> iolog;
+  if (!job.write_iolog.empty()) {
+    std::vector<std::string> names;
+    for (const auto& f : setup.files) names.push_back(f.target->path);
+    auto opened = IoLogWriter::open(job.write_iolog, std::move(names));
+    if (!opened) {
+      set_error(out, opened.error());
+      return out;
+    }
+    iolog = std::move(opened).value();
+  }
   JobLoop loop(LoopParts{job, *engine.value(), buffers, planner, acct, setup.files, fds.fds,
-                         *control.stop, verify ? &*verify : nullptr, setup.seed, logs, setup.flow});
+                         *control.stop, verify ? &*verify : nullptr, setup.seed, logs, setup.flow,
+                         iolog.get()});
   loop.run(monotonic_ns(), out);
   return out;
 }
