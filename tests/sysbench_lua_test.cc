@@ -449,5 +449,46 @@ TEST_F(SysbenchLuaTest, LegacyDbQueryOnServers) {
   }
 }
 
+// The legacy bulk insert and prepared statements on SQLite: the bound table is read when the
+// statement executes (sysbench binds by reference); the results are checked by a query.
+TEST_F(SysbenchLuaTest, LegacyBulkInsertAndPreparedStatementsOnSqlite) {
+  const std::string path = script("bulk.lua", R"lua(
+    function event()
+      db_query("CREATE TABLE lua_bulk_t (a INTEGER)")
+      db_bulk_insert_init("INSERT INTO lua_bulk_t VALUES")
+      for i = 1, 100 do db_bulk_insert_next(string.format("(%d)", i)) end
+      db_bulk_insert_done()
+      local params = {0}
+      local stmt = db_prepare("UPDATE lua_bulk_t SET a = a + ?")
+      db_bind_param(stmt, params)
+      params[1] = 100
+      local rs = db_execute(stmt)
+      db_store_results(rs)
+      db_free_results(rs)
+      db_close(stmt)
+      db_query("INSERT INTO lua_bulk_t SELECT MIN(a) * 1000 + MAX(a) FROM lua_bulk_t")
+      print(DB_ERROR_NONE, DB_ERROR_RESTART_TRANSACTION, DB_ERROR_FAILED)
+    end
+  )lua");
+  const RunOutput r = hostmark({"--db-driver=sqlite", "--sqlite-db=" + dir_.file("bulk.db"),
+                                "--threads=1", "--events=1", path, "run"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("0\t1\t2\n"), std::string::npos) << r.out;
+  const auto stats = sql_statistics(r.out);
+  EXPECT_EQ(stats.at("write"), "3");  // the bulk INSERT, the UPDATE, the INSERT ... SELECT
+  const std::string check = script("check.lua", R"lua(
+    function event()
+      db_query("DELETE FROM lua_bulk_t WHERE a = 101200")
+      db_query("DELETE FROM lua_bulk_t WHERE a = 101200")
+    end
+  )lua");
+  const RunOutput c = hostmark({"--db-driver=sqlite", "--sqlite-db=" + dir_.file("bulk.db"),
+                                "--threads=1", "--events=1", check, "run"});
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  const auto deleted = sql_statistics(c.out);
+  EXPECT_EQ(deleted.at("write"), "1");  // 101 .. 200 after the update: the row was there
+  EXPECT_EQ(deleted.at("other"), "1");  // the second DELETE matched nothing
+}
+
 }  // namespace
 }  // namespace hostmark

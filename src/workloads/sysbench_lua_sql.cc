@@ -1,8 +1,12 @@
 #include "workloads/sysbench_lua_sql.h"
 
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <lua.hpp>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "db/db_driver.h"
 #include "workloads/sysbench_lua_state.h"
@@ -59,15 +63,15 @@ int db_disconnect(lua_State* L) {
   return 0;
 }
 
-int db_query(lua_State* L) {
-  LuaScriptState& state = sql_state_of(L);
-  std::size_t len = 0;
-  const char* sql = luaL_checklstring(L, 1, &len);
+// Runs `run` (a statement: returns its QueryResult) on the state's connection, counting it;
+// raises {errcode = RESTART_EVENT} on an ignorable error, `what` failed on another.
+template <typename Run>
+int run_counted(lua_State* L, LuaScriptState& state, const char* what, Run run) {
   if (!connect_state(L, state)) return lua_error(L);
   bool restart = false;
   bool failed = false;
   try {
-    count(state.shared(), state.sql_connection().query(std::string_view(sql, len)));
+    count(state.shared(), run(state.sql_connection()));
   } catch (const db::DbError& e) {
     if (e.ignorable()) {
       ++state.shared().sql_errors;
@@ -86,9 +90,152 @@ int db_query(lua_State* L) {
   }
   // Raised outside the try: lua_error's longjmp must not cross C++ frames with destructors.
   if (restart) return raise_restart(L);
-  if (failed) return luaL_error(L, "db_query() failed");
+  if (failed) return luaL_error(L, "%s failed", what);
   return 0;
 }
+
+int db_query(lua_State* L) {
+  std::size_t len = 0;
+  const char* sql = luaL_checklstring(L, 1, &len);
+  return run_counted(L, sql_state_of(L), "db_query()",
+                     [&](db::Connection& c) { return c.query(std::string_view(sql, len)); });
+}
+
+// The legacy bulk insert: rows appended to the INSERT text, sent when the text grows past
+// sysbench's buffer (16 KiB) and at db_bulk_insert_done(). Kept in the registry per state.
+constexpr std::size_t kBulkBuffer = 16384;
+constexpr const char* kBulkQuery = "hostmark.sql.bulk_query";
+constexpr const char* kBulkText = "hostmark.sql.bulk_text";
+
+std::string registry_string(lua_State* L, const char* key) {
+  lua_getfield(L, LUA_REGISTRYINDEX, key);
+  std::size_t len = 0;
+  const char* text = lua_tolstring(L, -1, &len);
+  std::string out = text != nullptr ? std::string(text, len) : std::string();
+  lua_pop(L, 1);
+  return out;
+}
+
+void set_registry_string(lua_State* L, const char* key, const std::string& value) {
+  lua_pushlstring(L, value.data(), value.size());
+  lua_setfield(L, LUA_REGISTRYINDEX, key);
+}
+
+int bulk_flush(lua_State* L) {
+  const std::string text = registry_string(L, kBulkText);
+  if (text.empty()) return 0;
+  set_registry_string(L, kBulkText, "");
+  return run_counted(L, sql_state_of(L), "db_bulk_insert_next()",
+                     [&](db::Connection& c) { return c.query(text); });
+}
+
+int db_bulk_insert_init(lua_State* L) {
+  const char* sql = luaL_checkstring(L, 1);
+  if (!connect_state(L, sql_state_of(L))) return lua_error(L);
+  set_registry_string(L, kBulkQuery, sql);
+  set_registry_string(L, kBulkText, "");
+  return 0;
+}
+
+int db_bulk_insert_next(lua_State* L) {
+  const char* row = luaL_checkstring(L, 1);
+  std::string text = registry_string(L, kBulkText);
+  if (!text.empty() && text.size() + std::strlen(row) + 1 > kBulkBuffer) {
+    bulk_flush(L);
+    text.clear();
+  }
+  text += text.empty() ? registry_string(L, kBulkQuery) + " " : ",";
+  text += row;
+  set_registry_string(L, kBulkText, text);
+  return 0;
+}
+
+int db_bulk_insert_done(lua_State* L) {
+  bulk_flush(L);
+  set_registry_string(L, kBulkQuery, "");
+  return 0;
+}
+
+// A legacy statement: its index in the state, its parameter count and the table bound to it
+// (read when it executes, as sysbench binds the table's values by reference).
+constexpr const char* kLegacyStatementType = "hostmark.sql.legacy_statement";
+struct LegacyStatement {
+  std::size_t index;
+  std::size_t params;
+  int table_ref;
+};
+
+int db_prepare(lua_State* L) {
+  LuaScriptState& state = sql_state_of(L);
+  const std::string sql = luaL_checkstring(L, 1);
+  if (!connect_state(L, state)) return lua_error(L);
+  std::size_t params = 0;
+  for (const char c : sql) params += c == '?' ? 1 : 0;
+  std::size_t index = 0;
+  bool failed = false;
+  try {
+    index = state.add_statement(state.sql_connection().prepare(sql, params));
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "FATAL: %s\n", e.what());
+    failed = true;
+  }
+  if (failed) return luaL_error(L, "db_prepare() failed");
+  auto* s = static_cast<LegacyStatement*>(lua_newuserdata(L, sizeof(LegacyStatement)));
+  *s = LegacyStatement{index, params, LUA_NOREF};
+  luaL_getmetatable(L, kLegacyStatementType);
+  lua_setmetatable(L, -2);
+  return 1;
+}
+
+int db_bind_param(lua_State* L) {
+  auto* s = static_cast<LegacyStatement*>(luaL_checkudata(L, 1, kLegacyStatementType));
+  luaL_checktype(L, 2, LUA_TTABLE);
+  luaL_unref(L, LUA_REGISTRYINDEX, s->table_ref);
+  lua_pushvalue(L, 2);
+  s->table_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  return 0;
+}
+
+int db_execute(lua_State* L) {
+  auto* s = static_cast<LegacyStatement*>(luaL_checkudata(L, 1, kLegacyStatementType));
+  LuaScriptState& state = sql_state_of(L);
+  db::Statement* statement = state.statement(s->index);
+  if (statement == nullptr) return luaL_error(L, "db_execute() failed");
+  std::vector<std::string> texts(s->params);
+  std::vector<db::Param> params;
+  if (s->table_ref != LUA_NOREF) lua_rawgeti(L, LUA_REGISTRYINDEX, s->table_ref);
+  else lua_newtable(L);
+  for (std::size_t i = 0; i < s->params; ++i) {
+    lua_rawgeti(L, -1, static_cast<int>(i + 1));
+    if (lua_type(L, -1) == LUA_TNUMBER) {
+      const lua_Number n = lua_tonumber(L, -1);
+      const auto whole = static_cast<std::int64_t>(n);
+      if (static_cast<lua_Number>(whole) == n) params.emplace_back(whole);
+      else texts[i] = lua_tostring(L, -1), params.emplace_back(std::string_view(texts[i]));
+    } else {
+      const char* t = lua_tostring(L, -1);
+      texts[i] = t != nullptr ? t : "";
+      params.emplace_back(std::string_view(texts[i]));
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  const int status = run_counted(L, state, "db_execute()",
+                                 [&](db::Connection&) { return statement->execute(params); });
+  (void)status;
+  lua_pushboolean(L, 1);  // the "result set": db_store_results()/db_free_results() take it
+  return 1;
+}
+
+int db_close(lua_State* L) {
+  auto* s = static_cast<LegacyStatement*>(luaL_checkudata(L, 1, kLegacyStatementType));
+  sql_state_of(L).close_statement(s->index);
+  luaL_unref(L, LUA_REGISTRYINDEX, s->table_ref);
+  s->table_ref = LUA_NOREF;
+  return 0;
+}
+
+int db_noop(lua_State*) { return 0; }
 
 void set_global(lua_State* L, LuaScriptState& state, const char* name, lua_CFunction f) {
   lua_pushlightuserdata(L, &state);
@@ -102,6 +249,25 @@ void register_sysbench_sql(lua_State* L, LuaScriptState& state) {
   set_global(L, state, "db_connect", db_connect);
   set_global(L, state, "db_disconnect", db_disconnect);
   set_global(L, state, "db_query", db_query);
+  set_global(L, state, "db_bulk_insert_init", db_bulk_insert_init);
+  set_global(L, state, "db_bulk_insert_next", db_bulk_insert_next);
+  set_global(L, state, "db_bulk_insert_done", db_bulk_insert_done);
+  set_global(L, state, "db_prepare", db_prepare);
+  set_global(L, state, "db_bind_param", db_bind_param);
+  set_global(L, state, "db_bind_result", db_noop);
+  set_global(L, state, "db_execute", db_execute);
+  set_global(L, state, "db_close", db_close);
+  set_global(L, state, "db_store_results", db_noop);
+  set_global(L, state, "db_free_results", db_noop);
+  luaL_newmetatable(L, kLegacyStatementType);
+  lua_pop(L, 1);
+  // sysbench's legacy error codes (db_driver.h's db_error_t).
+  lua_pushnumber(L, 0);
+  lua_setglobal(L, "DB_ERROR_NONE");
+  lua_pushnumber(L, 1);
+  lua_setglobal(L, "DB_ERROR_RESTART_TRANSACTION");
+  lua_pushnumber(L, 2);
+  lua_setglobal(L, "DB_ERROR_FAILED");
 }
 
 }  // namespace hostmark

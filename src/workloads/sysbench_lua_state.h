@@ -135,7 +135,22 @@ class LuaScriptState {
   // This state's connection of the SQL API (the legacy db_query()'s): made on first use.
   // Throws Failure.
   db::Connection& sql_connection();
-  void sql_disconnect() { connection_.reset(); }
+  // Closes the connection and its statements.
+  void sql_disconnect() {
+    for (auto& s : statements_) s.reset();
+    connection_.reset();
+  }
+  // The legacy db_prepare()'s statements, by index (null once closed or disconnected).
+  std::size_t add_statement(std::unique_ptr<db::Statement> s) {
+    statements_.push_back(std::move(s));
+    return statements_.size() - 1;
+  }
+  db::Statement* statement(std::size_t i) {
+    return i < statements_.size() ? statements_[i].get() : nullptr;
+  }
+  void close_statement(std::size_t i) {
+    if (i < statements_.size()) statements_[i].reset();
+  }
 
  private:
   void protected_call(int args, int results, const std::string& what);
@@ -145,6 +160,7 @@ class LuaScriptState {
   SysbenchRandom random_;
   LuaSharedCounters& shared_;
   std::unique_ptr<db::Connection> connection_;
+  std::vector<std::unique_ptr<db::Statement>> statements_;  // before connection_'s end
 };
 
 }  // namespace hostmark
