@@ -490,5 +490,35 @@ TEST_F(SysbenchLuaTest, LegacyBulkInsertAndPreparedStatementsOnSqlite) {
   EXPECT_EQ(deleted.at("other"), "1");  // the second DELETE matched nothing
 }
 
+// sysbench.sql's object API on SQLite: driver():name(), connect(), query() (nil), bulk
+// inserts, prepare() with bind_create/bind_param/execute (the binds' values at execute time).
+TEST_F(SysbenchLuaTest, SqlObjectApiOnSqlite) {
+  const std::string path = script("objects.lua", R"lua(
+    function event()
+      local drv = sysbench.sql.driver()
+      local con = drv:connect()
+      print("driver " .. drv:name() .. " " .. tostring(con:query("CREATE TABLE lua_o (a INTEGER)")))
+      con:bulk_insert_init("INSERT INTO lua_o VALUES")
+      con:bulk_insert_next("(1)")
+      con:bulk_insert_done()
+      local stmt = con:prepare("INSERT INTO lua_o VALUES (?)")
+      local b = stmt:bind_create(sysbench.sql.type.INT)
+      stmt:bind_param(b)
+      b:set(7)
+      stmt:execute()
+      stmt:close()
+      con:query("DELETE FROM lua_o WHERE a = 7")
+      con:disconnect()
+    end
+  )lua");
+  const RunOutput r = hostmark({"--db-driver=sqlite", "--sqlite-db=" + dir_.file("objects.db"),
+                                "--threads=1", "--events=1", path, "run"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("driver sqlite nil\n"), std::string::npos) << r.out;
+  const auto stats = sql_statistics(r.out);
+  EXPECT_EQ(stats.at("write"), "3");  // the bulk INSERT, the prepared INSERT, the DELETE of it
+  EXPECT_EQ(stats.at("other"), "1");
+}
+
 }  // namespace
 }  // namespace hostmark

@@ -237,6 +237,66 @@ int db_close(lua_State* L) {
 
 int db_noop(lua_State*) { return 0; }
 
+int db_driver_name(lua_State* L) {
+  std::string name;
+  bool failed = false;
+  try {
+    name = std::string(sql_state_of(L).shared().sql_driver().name());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "FATAL: %s\n", e.what());
+    failed = true;
+  }
+  if (failed) return luaL_error(L, "failed to initialize the DB driver");
+  lua_pushlstring(L, name.data(), name.size());
+  return 1;
+}
+
+// sysbench.sql's object API over the functions above (one connection per Lua state: every
+// connection object of a state shares it). Result sets are not read back: query() returns nil.
+constexpr const char* kSqlObjects = R"lua(
+local c_query, c_connect, c_disconnect = db_query, db_connect, db_disconnect
+local c_bi_init, c_bi_next, c_bi_done =
+  db_bulk_insert_init, db_bulk_insert_next, db_bulk_insert_done
+local c_prepare, c_bind, c_execute, c_close = db_prepare, db_bind_param, db_execute, db_close
+local c_driver_name = ...
+sysbench.sql = {}
+sysbench.sql.type = {NONE = 0, TINYINT = 1, SMALLINT = 2, INT = 3, BIGINT = 4, FLOAT = 5,
+                     DOUBLE = 6, TIME = 7, DATE = 8, DATETIME = 9, TIMESTAMP = 10, CHAR = 11,
+                     VARCHAR = 12}
+local bind = {}
+bind.__index = bind
+function bind:set(v) self.value = v end
+function bind:set_null() self.value = nil end
+local statement = {}
+statement.__index = statement
+function statement:bind_create(t, maxlen) return setmetatable({}, bind) end
+function statement:bind_param(...) self.binds = {...} end
+function statement:execute()
+  local values = {}
+  for i, b in ipairs(self.binds or {}) do values[i] = b.value end
+  c_bind(self.handle, values)
+  c_execute(self.handle)
+  return nil
+end
+function statement:close() c_close(self.handle) end
+local connection = {}
+connection.__index = connection
+function connection:query(sql) c_query(sql) return nil end
+function connection:disconnect() c_disconnect() end
+function connection:reconnect() c_disconnect() c_connect() end
+function connection:bulk_insert_init(sql) c_bi_init(sql) end
+function connection:bulk_insert_next(row) c_bi_next(row) end
+function connection:bulk_insert_done() c_bi_done() end
+function connection:prepare(sql)
+  return setmetatable({handle = c_prepare(sql)}, statement)
+end
+local driver = {}
+driver.__index = driver
+function driver:name() return c_driver_name() end
+function driver:connect() c_connect() return setmetatable({}, connection) end
+function sysbench.sql.driver(name) return setmetatable({}, driver) end
+)lua";
+
 void set_global(lua_State* L, LuaScriptState& state, const char* name, lua_CFunction f) {
   lua_pushlightuserdata(L, &state);
   lua_pushcclosure(L, f, 1);
@@ -261,6 +321,13 @@ void register_sysbench_sql(lua_State* L, LuaScriptState& state) {
   set_global(L, state, "db_free_results", db_noop);
   luaL_newmetatable(L, kLegacyStatementType);
   lua_pop(L, 1);
+  if (luaL_loadbuffer(L, kSqlObjects, std::strlen(kSqlObjects), "sysbench.sql.lua") == 0) {
+    lua_pushlightuserdata(L, &state);
+    lua_pushcclosure(L, db_driver_name, 1);
+    lua_call(L, 1, 0);
+  } else {
+    lua_pop(L, 1);
+  }
   // sysbench's legacy error codes (db_driver.h's db_error_t).
   lua_pushnumber(L, 0);
   lua_setglobal(L, "DB_ERROR_NONE");
