@@ -294,7 +294,14 @@ local driver = {}
 driver.__index = driver
 function driver:name() return c_driver_name() end
 function driver:connect() c_connect() return setmetatable({}, connection) end
-function sysbench.sql.driver(name) return setmetatable({}, driver) end
+sysbench.sql.error = {NONE = 0, IGNORABLE = 1, FATAL = 2}
+function sysbench.sql.driver(name)
+  if name ~= nil and name ~= "mysql" and name ~= "pgsql" and name ~= "sqlite" then
+    io.stderr:write(string.format("FATAL: invalid database driver name: '%s'\n", name))
+    error("failed to initialize the DB driver", 2)
+  end
+  return setmetatable({}, driver)
+end
 )lua";
 
 void set_global(lua_State* L, LuaScriptState& state, const char* name, lua_CFunction f) {
