@@ -8,9 +8,11 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 
+#include "db_servers.h"
 #include "sysbench_fileio_env.h"
 
 namespace hostmark {
@@ -351,6 +353,171 @@ TEST_F(SysbenchLuaTest, HistogramPrintsAsSysbench) {
   if (!real_sysbench()) return;
   const RunOutput theirs = real({"--verbosity=0", path});
   EXPECT_EQ(r.out, theirs.out);
+}
+
+// The report's "SQL statistics" numbers, as (label, count): "read", "write", ... "transactions".
+std::map<std::string, std::string> sql_statistics(const std::string& out) {
+  std::map<std::string, std::string> found;
+  static const std::regex kLine(
+      R"(^\s+(read|write|other|total|transactions|ignored errors|reconnects):\s+(\d+))");
+  for (const std::string& line : output_lines(out)) {
+    std::smatch m;
+    if (std::regex_search(line, m, kLine)) found[m[1].str()] = m[2].str();
+  }
+  return found;
+}
+
+constexpr const char* kLegacySqlScript = R"lua(
+  function init() db_query("CREATE TABLE lua_sql_t (a INTEGER)") end
+  function event()
+    db_query("INSERT INTO lua_sql_t VALUES (1)")
+    db_query("SELECT a FROM lua_sql_t")
+  end
+)lua";
+
+// The legacy db_query() on SQLite (no server): each statement counted as sysbench counts it
+// (the CREATE of init() is "other"), the report's SQL statistics section.
+TEST_F(SysbenchLuaTest, LegacyDbQueryCountsStatementsOnSqlite) {
+  const std::string path = script("sql.lua", kLegacySqlScript);
+  const RunOutput r = hostmark({"--db-driver=sqlite", "--sqlite-db=" + dir_.file("lua.db"),
+                                "--threads=1", "--events=5", path, "run"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto stats = sql_statistics(r.out);
+  EXPECT_EQ(stats.at("read"), "5");
+  EXPECT_EQ(stats.at("write"), "5");
+  EXPECT_EQ(stats.at("other"), "1");
+  EXPECT_EQ(stats.at("total"), "11");
+  EXPECT_EQ(stats.at("transactions"), "5");
+}
+
+// An ignorable error restarts the event (sysbench.error.RESTART_EVENT, the hook
+// before_restart_event first) and counts as an ignored error; a script without SQL has no SQL
+// statistics section.
+TEST_F(SysbenchLuaTest, IgnorableSqlErrorsRestartTheEvent) {
+  const std::string path = script("restart.lua", R"lua(
+    local n = 0
+    sysbench.hooks.before_restart_event = function(e) io.write("restart ", e.errcode, "\n") end
+    function event()
+      n = n + 1
+      if n % 2 == 1 then db_query("SELECT * FROM lua_sql_missing") end
+      db_query("SELECT 1")
+    end
+  )lua");
+  const RunOutput r =
+      hostmark({"--db-driver=sqlite", "--sqlite-db=" + dir_.file("restart.db"),
+                "--sqlite-ignore-errors=all", "--threads=1", "--events=3", path, "run"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto stats = sql_statistics(r.out);
+  EXPECT_EQ(stats.at("read"), "3");
+  EXPECT_EQ(stats.at("ignored errors"), "3");
+  EXPECT_NE(r.out.find("restart 1\n"), std::string::npos) << r.out;
+
+  const std::string plain = script("plain.lua", "function event() end\n");
+  const RunOutput p = hostmark({"--events=2", plain, "run"});
+  ASSERT_EQ(p.exit_code, 0) << p.err;
+  EXPECT_EQ(p.out.find("SQL statistics"), std::string::npos) << p.out;
+}
+
+// drv_common.sh's script on the test servers: 10 reads, 10 transactions.
+TEST_F(SysbenchLuaTest, LegacyDbQueryOnServers) {
+  for (const bool mysql : {true, false}) {
+    HOSTMARK_SERVER_OR_SKIP(server, mysql ? testing_db::mysql_server() : testing_db::pgsql_server(),
+                            "database");
+    const std::string path = script("drv.lua", "function event() db_query(\"SELECT 1\") end\n");
+    std::vector<std::string> args = {"--threads=2", "--events=10", path, "run"};
+    if (mysql) {
+      args.insert(args.begin(),
+                  {"--db-driver=mysql", "--mysql-user=" + server->user,
+                   "--mysql-password=" + server->password, "--mysql-db=" + server->database});
+      if (!server->socket.empty()) args.insert(args.begin(), "--mysql-socket=" + server->socket);
+      else {
+        args.insert(args.begin(), "--mysql-host=" + server->host);
+        args.insert(args.begin(), "--mysql-port=" + std::to_string(server->port));
+      }
+    } else {
+      args.insert(args.begin(),
+                  {"--db-driver=pgsql", "--pgsql-host=" + server->host,
+                   "--pgsql-port=" + std::to_string(server->port), "--pgsql-user=" + server->user,
+                   "--pgsql-password=" + server->password, "--pgsql-db=" + server->database});
+    }
+    const RunOutput r = hostmark(args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto stats = sql_statistics(r.out);
+    EXPECT_EQ(stats.at("read"), "10");
+    EXPECT_EQ(stats.at("write"), "0");
+    EXPECT_EQ(stats.at("transactions"), "10");
+  }
+}
+
+// The legacy bulk insert and prepared statements on SQLite: the bound table is read when the
+// statement executes (sysbench binds by reference); the results are checked by a query.
+TEST_F(SysbenchLuaTest, LegacyBulkInsertAndPreparedStatementsOnSqlite) {
+  const std::string path = script("bulk.lua", R"lua(
+    function event()
+      db_query("CREATE TABLE lua_bulk_t (a INTEGER)")
+      db_bulk_insert_init("INSERT INTO lua_bulk_t VALUES")
+      for i = 1, 100 do db_bulk_insert_next(string.format("(%d)", i)) end
+      db_bulk_insert_done()
+      local params = {0}
+      local stmt = db_prepare("UPDATE lua_bulk_t SET a = a + ?")
+      db_bind_param(stmt, params)
+      params[1] = 100
+      local rs = db_execute(stmt)
+      db_store_results(rs)
+      db_free_results(rs)
+      db_close(stmt)
+      db_query("INSERT INTO lua_bulk_t SELECT MIN(a) * 1000 + MAX(a) FROM lua_bulk_t")
+      print(DB_ERROR_NONE, DB_ERROR_RESTART_TRANSACTION, DB_ERROR_FAILED)
+    end
+  )lua");
+  const RunOutput r = hostmark({"--db-driver=sqlite", "--sqlite-db=" + dir_.file("bulk.db"),
+                                "--threads=1", "--events=1", path, "run"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("0\t1\t2\n"), std::string::npos) << r.out;
+  const auto stats = sql_statistics(r.out);
+  EXPECT_EQ(stats.at("write"), "3");  // the bulk INSERT, the UPDATE, the INSERT ... SELECT
+  const std::string check = script("check.lua", R"lua(
+    function event()
+      db_query("DELETE FROM lua_bulk_t WHERE a = 101200")
+      db_query("DELETE FROM lua_bulk_t WHERE a = 101200")
+    end
+  )lua");
+  const RunOutput c = hostmark({"--db-driver=sqlite", "--sqlite-db=" + dir_.file("bulk.db"),
+                                "--threads=1", "--events=1", check, "run"});
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  const auto deleted = sql_statistics(c.out);
+  EXPECT_EQ(deleted.at("write"), "1");  // 101 .. 200 after the update: the row was there
+  EXPECT_EQ(deleted.at("other"), "1");  // the second DELETE matched nothing
+}
+
+// sysbench.sql's object API on SQLite: driver():name(), connect(), query() (nil), bulk
+// inserts, prepare() with bind_create/bind_param/execute (the binds' values at execute time).
+TEST_F(SysbenchLuaTest, SqlObjectApiOnSqlite) {
+  const std::string path = script("objects.lua", R"lua(
+    function event()
+      local drv = sysbench.sql.driver()
+      local con = drv:connect()
+      print("driver " .. drv:name() .. " " .. tostring(con:query("CREATE TABLE lua_o (a INTEGER)")))
+      con:bulk_insert_init("INSERT INTO lua_o VALUES")
+      con:bulk_insert_next("(1)")
+      con:bulk_insert_done()
+      local stmt = con:prepare("INSERT INTO lua_o VALUES (?)")
+      local b = stmt:bind_create(sysbench.sql.type.INT)
+      stmt:bind_param(b)
+      b:set(7)
+      stmt:execute()
+      stmt:close()
+      con:query("DELETE FROM lua_o WHERE a = 7")
+      con:disconnect()
+    end
+  )lua");
+  const RunOutput r = hostmark({"--db-driver=sqlite", "--sqlite-db=" + dir_.file("objects.db"),
+                                "--threads=1", "--events=1", path, "run"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("driver sqlite nil\n"), std::string::npos) << r.out;
+  const auto stats = sql_statistics(r.out);
+  EXPECT_EQ(stats.at("write"), "3");  // the bulk INSERT, the prepared INSERT, the DELETE of it
+  EXPECT_EQ(stats.at("other"), "1");
 }
 
 }  // namespace

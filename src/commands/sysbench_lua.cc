@@ -13,6 +13,7 @@
 #include <sstream>
 #include <thread>
 
+#include "commands/sysbench_oltp.h"
 #include "core/build_info.h"
 #include "runner/clock.h"
 #include "workloads/sysbench_lua_api.h"
@@ -198,8 +199,32 @@ SysbenchTest script_test(const std::string& name, std::span<const SbOptionDef> o
   t.header_lines = [](const SbArgs&, std::span<const SbOptionGroup>) {
     return std::vector<std::string>{};
   };
-  t.add_metrics = [](const SbArgs&, std::span<const SbOptionGroup>, const Workload&,
-                     const RunOutcome&, std::vector<Metric>&) {};
+  t.add_metrics = [](const SbArgs&, std::span<const SbOptionGroup>, const Workload& w,
+                     const RunOutcome& o, std::vector<Metric>& m) {
+    const LuaSharedCounters& c = static_cast<const LuaScriptWorkload&>(w).shared();
+    if (!c.sql_used) return;  // sysbench's SQL statistics: only when the script used a database
+    const auto per_s = [&o](double n) {
+      return o.wall_ns != 0 ? n * 1e9 / static_cast<double>(o.wall_ns) : 0.0;
+    };
+    const auto reads = static_cast<double>(c.sql_reads.load());
+    const auto writes = static_cast<double>(c.sql_writes.load());
+    const auto others = static_cast<double>(c.sql_others.load());
+    const auto errors = static_cast<double>(c.sql_errors.load());
+    const auto reconnects = static_cast<double>(c.sql_reconnects.load());
+    const double total = reads + writes + others;
+    const auto transactions = static_cast<double>(o.latency.count());
+    m.push_back({"queries_read", reads, "queries"});
+    m.push_back({"queries_write", writes, "queries"});
+    m.push_back({"queries_other", others, "queries"});
+    m.push_back({"queries_total", total, "queries"});
+    m.push_back({"transactions", transactions, "transactions"});
+    m.push_back({"transactions_per_s", per_s(transactions), "transactions/s"});
+    m.push_back({"queries_per_s", per_s(total), "queries/s"});
+    m.push_back({"ignored_errors", errors, "errors"});
+    m.push_back({"ignored_errors_per_s", per_s(errors), "errors/s"});
+    m.push_back({"reconnects", reconnects, "reconnects"});
+    m.push_back({"reconnects_per_s", per_s(reconnects), "reconnects/s"});
+  };
   t.interval_line = [](const Workload& w, const IntervalSample& s, double,
                        std::vector<double>& state) {
     if (state.empty()) state.push_back(0);
@@ -216,6 +241,12 @@ SysbenchTest script_test(const std::string& name, std::span<const SbOptionDef> o
     s.latency_max_s = static_cast<double>(o.latency.max_ns()) / 1e9;
     s.latency_avg_s = o.latency.mean_ns() / 1e9;
     s.latency_sum_s = static_cast<double>(o.latency.sum_ns()) / 1e9;
+    const LuaSharedCounters& c = static_cast<LuaScriptWorkload&>(w).shared();
+    s.reads = static_cast<double>(c.sql_reads.load());
+    s.writes = static_cast<double>(c.sql_writes.load());
+    s.other = static_cast<double>(c.sql_others.load());
+    s.errors = static_cast<double>(c.sql_errors.load());
+    s.reconnects = static_cast<double>(c.sql_reconnects.load());
     return static_cast<LuaScriptWorkload&>(w).cumulative_report(s);
   };
   t.accounting = EventAccounting::kSysbench;
@@ -272,6 +303,7 @@ int run_script(const std::vector<std::string>& argv, const SbArgs& args, const C
     io.out
         << "WARNING: --max-requests is deprecated, use --events instead\n";  // stdout, as sysbench
   const std::vector<LuaOption> values = option_values(args, groups);
+  shared->make_driver = [&args, groups] { return sysbench_db_driver(args, groups); };
   main->set_options(values, options->legacy);
   spec.rand = rand_spec(args, groups);
   if (const std::uint64_t seed = args.count(groups, "rand-seed"); seed != 0) spec.seed = seed;

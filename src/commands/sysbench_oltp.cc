@@ -280,6 +280,10 @@ std::string driver_of(const SbArgs& a, SbGroups g) {
   return a.text(g, "db-driver");
 }
 
+std::unique_ptr<db::Driver> sysbench_db_driver(const SbArgs& a, SbGroups g) {
+  return driver_from(a, g);
+}
+
 db::ConnectOptions connect_options_from(const SbArgs& a, SbGroups g) {
   db::ConnectOptions o;
   const std::string driver = driver_of(a, g);

@@ -4,6 +4,7 @@
 // plus hostmark's --sqlite-db and --pgsql-ignore-errors; hostmark's default driver is sqlite),
 // the prepare/cleanup commands, the "SQL statistics" metrics and the interval line
 // "[ 1s ] thds: 2 tps: .. qps: .. (r/w/o: ../../..) lat (ms,95%): .. err/s: .. reconn/s: ..".
+#include <memory>
 #include <span>
 
 #include "commands/sysbench_tests.h"
@@ -18,5 +19,7 @@ std::span<const SysbenchTest> sysbench_oltp_tests();
 // What the options say (usage errors name the option). Exposed for tests.
 OltpSpec oltp_spec_from(OltpKind kind, const SbArgs& a, std::span<const SbOptionGroup> g);
 db::ConnectOptions connect_options_from(const SbArgs& a, std::span<const SbOptionGroup> g);
+// The driver the database options name (--db-debug prints its target), for Lua scripts' SQL.
+std::unique_ptr<db::Driver> sysbench_db_driver(const SbArgs& a, std::span<const SbOptionGroup> g);
 
 }  // namespace hostmark

@@ -6,6 +6,7 @@
 
 #include "workloads/sysbench_lua_api.h"
 #include "workloads/sysbench_lua_prelude.h"
+#include "workloads/sysbench_lua_sql.h"
 
 namespace hostmark {
 namespace {
@@ -66,6 +67,23 @@ void push_sysbench_field(lua_State* L, const char* table, const char* field) {
 
 }  // namespace
 
+const db::Driver& LuaSharedCounters::sql_driver() {
+  std::lock_guard lock(driver_mutex_);
+  if (driver_ == nullptr) {
+    if (!make_driver) throw Failure(run_error("sysbench.sql", "no database driver here"));
+    driver_ = make_driver();
+  }
+  return *driver_;
+}
+
+db::Connection& LuaScriptState::sql_connection() {
+  if (connection_ == nullptr) {
+    connection_ = shared_.sql_driver().connect();
+    shared_.sql_used = true;
+  }
+  return *connection_;
+}
+
 LuaScriptState::LuaScriptState(const LuaScriptSpec& spec, LuaSharedCounters& shared,
                                std::optional<int> thread_id, const std::vector<LuaOption>& options,
                                bool legacy_globals)
@@ -104,6 +122,7 @@ LuaScriptState::LuaScriptState(const LuaScriptSpec& spec, LuaSharedCounters& sha
   lua_setfield(L_, -2, "opt");
   lua_setglobal(L_, "sysbench");
   register_sysbench_c(L_, *this);
+  register_sysbench_sql(L_, *this);
   set_options(options, false);
 
   const std::string_view prelude = sysbench_lua_prelude();
@@ -212,6 +231,38 @@ bool LuaScriptState::call(const char* name, const char* as) {
   return stop;
 }
 
+bool LuaScriptState::call_event() {
+  for (;;) {
+    lua_getglobal(L_, "event");
+    if (thread_id_) lua_pushinteger(L_, *thread_id_);
+    else lua_pushnil(L_);
+    if (!thread_id_) std::cout.flush();
+    const int status = lua_pcall(L_, 1, 1, 0);
+    if (status == 0) {
+      const bool stop = lua_toboolean(L_, -1) != 0;
+      lua_pop(L_, 1);
+      return stop;
+    }
+    bool restart = false;
+    if (lua_istable(L_, -1)) {
+      lua_getfield(L_, -1, "errcode");
+      restart = lua_isnumber(L_, -1) && lua_tonumber(L_, -1) == 1;  // RESTART_EVENT
+      lua_pop(L_, 1);
+    }
+    if (!restart) {
+      std::fflush(stdout);
+      throw LuaScriptError("`thread_run' function failed: " + error_text(L_));
+    }
+    push_sysbench_field(L_, "hooks", "before_restart_event");
+    if (lua_isfunction(L_, -1)) {
+      lua_insert(L_, -2);  // the hook, then the error table as its argument
+      protected_call(1, 0, "before_restart_event");
+    } else {
+      lua_pop(L_, 2);
+    }
+  }
+}
+
 bool LuaScriptState::has_hook(const char* name) {
   push_sysbench_field(L_, "hooks", name);
   const bool yes = lua_isfunction(L_, -1);
@@ -230,7 +281,11 @@ void LuaScriptState::call_hook(const char* name, const LuaReportStat& stat) {
   field("time_interval", stat.time_interval);
   field("threads_running", stat.threads_running);
   field("events", stat.events);
-  for (const char* zero : {"reads", "writes", "other", "errors", "reconnects"}) field(zero, 0);
+  field("reads", stat.reads);
+  field("writes", stat.writes);
+  field("other", stat.other);
+  field("errors", stat.errors);
+  field("reconnects", stat.reconnects);
   field("latency_pct", stat.latency_pct_s);
   field("latency_min", stat.latency_min_s);
   field("latency_max", stat.latency_max_s);

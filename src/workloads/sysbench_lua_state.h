@@ -5,6 +5,9 @@
 // and the intermediate reports one: so does hostmark. A state is used by one thread at a time.
 #include <atomic>
 #include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -12,6 +15,7 @@
 #include <vector>
 
 #include "cli/sysbench_args.h"
+#include "db/db_driver.h"
 #include "workloads/sysbench_random.h"
 
 struct lua_State;
@@ -51,10 +55,26 @@ struct LuaScriptSpec {
   std::string command;            // sysbench.cmdline.command ("" : nil)
 };
 
-// What all states of one process share: sysbench.rand.unique()'s sequence.
+// What all states of one process share: sysbench.rand.unique()'s sequence, the database
+// driver of the SQL API (made on first use from the options) and its statement counts.
 struct LuaSharedCounters {
   std::atomic<std::uint32_t> unique_index{0};
   std::uint32_t unique_offset = 0;
+
+  // Makes the driver the database options name; unset: the SQL API fails.
+  std::function<std::unique_ptr<db::Driver>()> make_driver;
+  // The driver, made on the first call (thread-safe). Throws Failure.
+  const db::Driver& sql_driver();
+  std::atomic<bool> sql_used{false};  // a connection was made: the report shows SQL statistics
+  std::atomic<std::uint64_t> sql_reads{0};
+  std::atomic<std::uint64_t> sql_writes{0};
+  std::atomic<std::uint64_t> sql_others{0};
+  std::atomic<std::uint64_t> sql_errors{0};  // ignored errors (the event restarted)
+  std::atomic<std::uint64_t> sql_reconnects{0};
+
+ private:
+  std::mutex driver_mutex_;
+  std::unique_ptr<db::Driver> driver_;
 };
 
 // The figures a report hook's `stat` table holds (seconds, counts).
@@ -68,6 +88,11 @@ struct LuaReportStat {
   double latency_max_s = 0;
   double latency_avg_s = 0;
   double latency_sum_s = 0;
+  double reads = 0;  // SQL statements in the period
+  double writes = 0;
+  double other = 0;
+  double errors = 0;
+  double reconnects = 0;
 };
 
 class LuaScriptState {
@@ -93,6 +118,11 @@ class LuaScriptState {
   // ("`name' function failed: <error>", or `as' for name when given).
   bool call(const char* name, const char* as = nullptr);
 
+  // One event as sysbench's thread_run() loop runs it: event(tid) again while it raises
+  // {errcode = sysbench.error.RESTART_EVENT} (after sysbench.hooks.before_restart_event);
+  // other errors are thread_run's. Returns whether event() asked to stop.
+  bool call_event();
+
   bool has_hook(const char* name);  // sysbench.hooks.<name> is a function
   void call_hook(const char* name, const LuaReportStat& stat);
 
@@ -102,6 +132,25 @@ class LuaScriptState {
 
   SysbenchRandom& random() { return random_; }
   LuaSharedCounters& shared() { return shared_; }
+  // This state's connection of the SQL API (the legacy db_query()'s): made on first use.
+  // Throws Failure.
+  db::Connection& sql_connection();
+  // Closes the connection and its statements.
+  void sql_disconnect() {
+    for (auto& s : statements_) s.reset();
+    connection_.reset();
+  }
+  // The legacy db_prepare()'s statements, by index (null once closed or disconnected).
+  std::size_t add_statement(std::unique_ptr<db::Statement> s) {
+    statements_.push_back(std::move(s));
+    return statements_.size() - 1;
+  }
+  db::Statement* statement(std::size_t i) {
+    return i < statements_.size() ? statements_[i].get() : nullptr;
+  }
+  void close_statement(std::size_t i) {
+    if (i < statements_.size()) statements_[i].reset();
+  }
 
  private:
   void protected_call(int args, int results, const std::string& what);
@@ -110,6 +159,8 @@ class LuaScriptState {
   std::optional<int> thread_id_;
   SysbenchRandom random_;
   LuaSharedCounters& shared_;
+  std::unique_ptr<db::Connection> connection_;
+  std::vector<std::unique_ptr<db::Statement>> statements_;  // before connection_'s end
 };
 
 }  // namespace hostmark

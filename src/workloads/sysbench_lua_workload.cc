@@ -30,7 +30,7 @@ class LuaScriptWorker final : public EventWorker {
       return false;
     }
     // sysbench calls event() from its Lua thread_run() loop: a failure is thread_run's.
-    return !state_->call("event", "thread_run");
+    return !state_->call_event();
   }
 
  private:

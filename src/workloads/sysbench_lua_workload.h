@@ -33,6 +33,8 @@ class LuaScriptWorkload final : public Workload {
   // The final report through the script's report_cumulative hook; false when it has none.
   // Closes the intermediate reports' state first (report_json closes its array there).
   bool cumulative_report(const LuaReportStat& stat);
+  // The SQL API's statement counts (all threads).
+  const LuaSharedCounters& shared() const { return *shared_; }
 
  private:
   LuaScriptSpec spec_;

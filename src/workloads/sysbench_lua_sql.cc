@@ -1,0 +1,347 @@
+#include "workloads/sysbench_lua_sql.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <lua.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "db/db_driver.h"
+#include "workloads/sysbench_lua_state.h"
+
+namespace hostmark {
+namespace {
+
+constexpr lua_Number kRestartEvent = 1;  // sysbench.error.RESTART_EVENT
+
+LuaScriptState& sql_state_of(lua_State* L) {
+  return *static_cast<LuaScriptState*>(lua_touserdata(L, lua_upvalueindex(1)));
+}
+
+// Raises {errcode = RESTART_EVENT}: the event runs again (never returns).
+int raise_restart(lua_State* L) {
+  lua_createtable(L, 0, 1);
+  lua_pushnumber(L, kRestartEvent);
+  lua_setfield(L, -2, "errcode");
+  return lua_error(L);
+}
+
+void count(LuaSharedCounters& shared, const db::QueryResult& r) {
+  switch (r.kind) {
+    case db::QueryKind::kRead: ++shared.sql_reads; break;
+    case db::QueryKind::kWrite: ++shared.sql_writes; break;
+    case db::QueryKind::kOther: ++shared.sql_others; break;
+  }
+}
+
+// Connects (when not connected yet) and sets the global db_driver, as sysbench's db_connect.
+// Returns false with the message on the stack's top when it failed.
+bool connect_state(lua_State* L, LuaScriptState& state) {
+  try {
+    const db::Driver& driver = state.shared().sql_driver();
+    const std::string name(driver.name());
+    lua_pushlstring(L, name.data(), name.size());
+    lua_setglobal(L, "db_driver");
+    state.sql_connection();
+    return true;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "FATAL: %s\n", e.what());
+    lua_pushstring(L, "Failed to connect to the database");
+    return false;
+  }
+}
+
+int db_connect(lua_State* L) {
+  if (!connect_state(L, sql_state_of(L))) return lua_error(L);
+  return 0;
+}
+
+int db_disconnect(lua_State* L) {
+  sql_state_of(L).sql_disconnect();
+  return 0;
+}
+
+// Runs `run` (a statement: returns its QueryResult) on the state's connection, counting it;
+// raises {errcode = RESTART_EVENT} on an ignorable error, `what` failed on another.
+template <typename Run>
+int run_counted(lua_State* L, LuaScriptState& state, const char* what, Run run) {
+  if (!connect_state(L, state)) return lua_error(L);
+  bool restart = false;
+  bool failed = false;
+  try {
+    count(state.shared(), run(state.sql_connection()));
+  } catch (const db::DbError& e) {
+    if (e.ignorable()) {
+      ++state.shared().sql_errors;
+      if (e.connection_lost()) {
+        ++state.shared().sql_reconnects;
+        state.sql_disconnect();
+      }
+      restart = true;
+    } else {
+      std::fprintf(stderr, "FATAL: %s\n", e.what());
+      failed = true;
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "FATAL: %s\n", e.what());
+    failed = true;
+  }
+  // Raised outside the try: lua_error's longjmp must not cross C++ frames with destructors.
+  if (restart) return raise_restart(L);
+  if (failed) return luaL_error(L, "%s failed", what);
+  return 0;
+}
+
+int db_query(lua_State* L) {
+  std::size_t len = 0;
+  const char* sql = luaL_checklstring(L, 1, &len);
+  return run_counted(L, sql_state_of(L), "db_query()",
+                     [&](db::Connection& c) { return c.query(std::string_view(sql, len)); });
+}
+
+// The legacy bulk insert: rows appended to the INSERT text, sent when the text grows past
+// sysbench's buffer (16 KiB) and at db_bulk_insert_done(). Kept in the registry per state.
+constexpr std::size_t kBulkBuffer = 16384;
+constexpr const char* kBulkQuery = "hostmark.sql.bulk_query";
+constexpr const char* kBulkText = "hostmark.sql.bulk_text";
+
+std::string registry_string(lua_State* L, const char* key) {
+  lua_getfield(L, LUA_REGISTRYINDEX, key);
+  std::size_t len = 0;
+  const char* text = lua_tolstring(L, -1, &len);
+  std::string out = text != nullptr ? std::string(text, len) : std::string();
+  lua_pop(L, 1);
+  return out;
+}
+
+void set_registry_string(lua_State* L, const char* key, const std::string& value) {
+  lua_pushlstring(L, value.data(), value.size());
+  lua_setfield(L, LUA_REGISTRYINDEX, key);
+}
+
+int bulk_flush(lua_State* L) {
+  const std::string text = registry_string(L, kBulkText);
+  if (text.empty()) return 0;
+  set_registry_string(L, kBulkText, "");
+  return run_counted(L, sql_state_of(L), "db_bulk_insert_next()",
+                     [&](db::Connection& c) { return c.query(text); });
+}
+
+int db_bulk_insert_init(lua_State* L) {
+  const char* sql = luaL_checkstring(L, 1);
+  if (!connect_state(L, sql_state_of(L))) return lua_error(L);
+  set_registry_string(L, kBulkQuery, sql);
+  set_registry_string(L, kBulkText, "");
+  return 0;
+}
+
+int db_bulk_insert_next(lua_State* L) {
+  const char* row = luaL_checkstring(L, 1);
+  std::string text = registry_string(L, kBulkText);
+  if (!text.empty() && text.size() + std::strlen(row) + 1 > kBulkBuffer) {
+    bulk_flush(L);
+    text.clear();
+  }
+  text += text.empty() ? registry_string(L, kBulkQuery) + " " : ",";
+  text += row;
+  set_registry_string(L, kBulkText, text);
+  return 0;
+}
+
+int db_bulk_insert_done(lua_State* L) {
+  bulk_flush(L);
+  set_registry_string(L, kBulkQuery, "");
+  return 0;
+}
+
+// A legacy statement: its index in the state, its parameter count and the table bound to it
+// (read when it executes, as sysbench binds the table's values by reference).
+constexpr const char* kLegacyStatementType = "hostmark.sql.legacy_statement";
+struct LegacyStatement {
+  std::size_t index;
+  std::size_t params;
+  int table_ref;
+};
+
+int db_prepare(lua_State* L) {
+  LuaScriptState& state = sql_state_of(L);
+  const std::string sql = luaL_checkstring(L, 1);
+  if (!connect_state(L, state)) return lua_error(L);
+  std::size_t params = 0;
+  for (const char c : sql) params += c == '?' ? 1 : 0;
+  std::size_t index = 0;
+  bool failed = false;
+  try {
+    index = state.add_statement(state.sql_connection().prepare(sql, params));
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "FATAL: %s\n", e.what());
+    failed = true;
+  }
+  if (failed) return luaL_error(L, "db_prepare() failed");
+  auto* s = static_cast<LegacyStatement*>(lua_newuserdata(L, sizeof(LegacyStatement)));
+  *s = LegacyStatement{index, params, LUA_NOREF};
+  luaL_getmetatable(L, kLegacyStatementType);
+  lua_setmetatable(L, -2);
+  return 1;
+}
+
+int db_bind_param(lua_State* L) {
+  auto* s = static_cast<LegacyStatement*>(luaL_checkudata(L, 1, kLegacyStatementType));
+  luaL_checktype(L, 2, LUA_TTABLE);
+  luaL_unref(L, LUA_REGISTRYINDEX, s->table_ref);
+  lua_pushvalue(L, 2);
+  s->table_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  return 0;
+}
+
+int db_execute(lua_State* L) {
+  auto* s = static_cast<LegacyStatement*>(luaL_checkudata(L, 1, kLegacyStatementType));
+  LuaScriptState& state = sql_state_of(L);
+  db::Statement* statement = state.statement(s->index);
+  if (statement == nullptr) return luaL_error(L, "db_execute() failed");
+  std::vector<std::string> texts(s->params);
+  std::vector<db::Param> params;
+  if (s->table_ref != LUA_NOREF) lua_rawgeti(L, LUA_REGISTRYINDEX, s->table_ref);
+  else lua_newtable(L);
+  for (std::size_t i = 0; i < s->params; ++i) {
+    lua_rawgeti(L, -1, static_cast<int>(i + 1));
+    if (lua_type(L, -1) == LUA_TNUMBER) {
+      const lua_Number n = lua_tonumber(L, -1);
+      const auto whole = static_cast<std::int64_t>(n);
+      if (static_cast<lua_Number>(whole) == n) params.emplace_back(whole);
+      else texts[i] = lua_tostring(L, -1), params.emplace_back(std::string_view(texts[i]));
+    } else {
+      const char* t = lua_tostring(L, -1);
+      texts[i] = t != nullptr ? t : "";
+      params.emplace_back(std::string_view(texts[i]));
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  const int status = run_counted(L, state, "db_execute()",
+                                 [&](db::Connection&) { return statement->execute(params); });
+  (void)status;
+  lua_pushboolean(L, 1);  // the "result set": db_store_results()/db_free_results() take it
+  return 1;
+}
+
+int db_close(lua_State* L) {
+  auto* s = static_cast<LegacyStatement*>(luaL_checkudata(L, 1, kLegacyStatementType));
+  sql_state_of(L).close_statement(s->index);
+  luaL_unref(L, LUA_REGISTRYINDEX, s->table_ref);
+  s->table_ref = LUA_NOREF;
+  return 0;
+}
+
+int db_noop(lua_State*) { return 0; }
+
+int db_driver_name(lua_State* L) {
+  std::string name;
+  bool failed = false;
+  try {
+    name = std::string(sql_state_of(L).shared().sql_driver().name());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "FATAL: %s\n", e.what());
+    failed = true;
+  }
+  if (failed) return luaL_error(L, "failed to initialize the DB driver");
+  lua_pushlstring(L, name.data(), name.size());
+  return 1;
+}
+
+// sysbench.sql's object API over the functions above (one connection per Lua state: every
+// connection object of a state shares it). Result sets are not read back: query() returns nil.
+constexpr const char* kSqlObjects = R"lua(
+local c_query, c_connect, c_disconnect = db_query, db_connect, db_disconnect
+local c_bi_init, c_bi_next, c_bi_done =
+  db_bulk_insert_init, db_bulk_insert_next, db_bulk_insert_done
+local c_prepare, c_bind, c_execute, c_close = db_prepare, db_bind_param, db_execute, db_close
+local c_driver_name = ...
+sysbench.sql = {}
+sysbench.sql.type = {NONE = 0, TINYINT = 1, SMALLINT = 2, INT = 3, BIGINT = 4, FLOAT = 5,
+                     DOUBLE = 6, TIME = 7, DATE = 8, DATETIME = 9, TIMESTAMP = 10, CHAR = 11,
+                     VARCHAR = 12}
+local bind = {}
+bind.__index = bind
+function bind:set(v) self.value = v end
+function bind:set_null() self.value = nil end
+local statement = {}
+statement.__index = statement
+function statement:bind_create(t, maxlen) return setmetatable({}, bind) end
+function statement:bind_param(...) self.binds = {...} end
+function statement:execute()
+  local values = {}
+  for i, b in ipairs(self.binds or {}) do values[i] = b.value end
+  c_bind(self.handle, values)
+  c_execute(self.handle)
+  return nil
+end
+function statement:close() c_close(self.handle) end
+local connection = {}
+connection.__index = connection
+function connection:query(sql) c_query(sql) return nil end
+function connection:disconnect() c_disconnect() end
+function connection:reconnect() c_disconnect() c_connect() end
+function connection:bulk_insert_init(sql) c_bi_init(sql) end
+function connection:bulk_insert_next(row) c_bi_next(row) end
+function connection:bulk_insert_done() c_bi_done() end
+function connection:prepare(sql)
+  return setmetatable({handle = c_prepare(sql)}, statement)
+end
+local driver = {}
+driver.__index = driver
+function driver:name() return c_driver_name() end
+function driver:connect() c_connect() return setmetatable({}, connection) end
+sysbench.sql.error = {NONE = 0, IGNORABLE = 1, FATAL = 2}
+function sysbench.sql.driver(name)
+  if name ~= nil and name ~= "mysql" and name ~= "pgsql" and name ~= "sqlite" then
+    io.stderr:write(string.format("FATAL: invalid database driver name: '%s'\n", name))
+    error("failed to initialize the DB driver", 2)
+  end
+  return setmetatable({}, driver)
+end
+)lua";
+
+void set_global(lua_State* L, LuaScriptState& state, const char* name, lua_CFunction f) {
+  lua_pushlightuserdata(L, &state);
+  lua_pushcclosure(L, f, 1);
+  lua_setglobal(L, name);
+}
+
+}  // namespace
+
+void register_sysbench_sql(lua_State* L, LuaScriptState& state) {
+  set_global(L, state, "db_connect", db_connect);
+  set_global(L, state, "db_disconnect", db_disconnect);
+  set_global(L, state, "db_query", db_query);
+  set_global(L, state, "db_bulk_insert_init", db_bulk_insert_init);
+  set_global(L, state, "db_bulk_insert_next", db_bulk_insert_next);
+  set_global(L, state, "db_bulk_insert_done", db_bulk_insert_done);
+  set_global(L, state, "db_prepare", db_prepare);
+  set_global(L, state, "db_bind_param", db_bind_param);
+  set_global(L, state, "db_bind_result", db_noop);
+  set_global(L, state, "db_execute", db_execute);
+  set_global(L, state, "db_close", db_close);
+  set_global(L, state, "db_store_results", db_noop);
+  set_global(L, state, "db_free_results", db_noop);
+  luaL_newmetatable(L, kLegacyStatementType);
+  lua_pop(L, 1);
+  if (luaL_loadbuffer(L, kSqlObjects, std::strlen(kSqlObjects), "sysbench.sql.lua") == 0) {
+    lua_pushlightuserdata(L, &state);
+    lua_pushcclosure(L, db_driver_name, 1);
+    lua_call(L, 1, 0);
+  } else {
+    lua_pop(L, 1);
+  }
+  // sysbench's legacy error codes (db_driver.h's db_error_t).
+  lua_pushnumber(L, 0);
+  lua_setglobal(L, "DB_ERROR_NONE");
+  lua_pushnumber(L, 1);
+  lua_setglobal(L, "DB_ERROR_RESTART_TRANSACTION");
+  lua_pushnumber(L, 2);
+  lua_setglobal(L, "DB_ERROR_FAILED");
+}
+
+}  // namespace hostmark
