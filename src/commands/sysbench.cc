@@ -386,8 +386,13 @@ std::string test_names() {
 
 // sysbench prints its banner at --verbosity 3 (its notice level, the default) and above;
 // hostmark's machine formats (--output-format=json|csv) have none.
+// --output-format=json|csv given: standard output is the document's alone.
+bool machine_output(const SbArgs& args) {
+  return args.has("output-format") && args.given().at("output-format") != "normal";
+}
+
 bool shows_banner(const SbArgs& args) {
-  if (args.has("output-format") && args.given().at("output-format") != "normal") return false;
+  if (machine_output(args)) return false;
   if (!args.has("verbosity")) return true;
   const auto v = parse_count("--verbosity", args.given().at("verbosity"));
   return !v || v.value() >= kNoticeLevel;
@@ -492,8 +497,7 @@ int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& 
   } catch (const Failure& f) {
     if (f.error().peer_text.empty() || io.parse_only) throw;
     const auto parsed = SbArgs::parse(argv);
-    if (parsed && parsed->has("output-format") && parsed->given().at("output-format") != "normal")
-      throw;
+    if (parsed && machine_output(*parsed)) throw;
     print_peer_text(f.error().peer_text, io);
     return 1;
   }

@@ -41,10 +41,6 @@ struct alignas(64) Slot {
   Histogram completion_base;
 };
 
-std::string fileio_size_text(std::uint64_t bytes) {
-  return sysbench_size_text(static_cast<double>(bytes));
-}
-
 }  // namespace
 
 struct FileioWorkload::Shared {
@@ -377,8 +373,8 @@ FileioWorkload::FileioWorkload(const FileioSpec& spec, int threads, platform::Sy
     }
     if (!create && size < spec.file_bytes()) {
       close_all(s);
-      const std::string have = fileio_size_text(size);
-      const std::string want = fileio_size_text(spec.file_bytes());
+      const std::string have = sysbench_size_text(static_cast<double>(size));
+      const std::string want = sysbench_size_text(static_cast<double>(spec.file_bytes()));
       throw Failure(with_peer_text(
           run_error(name, "size is " + have + ", but at least " + want +
                               " is expected (did you run prepare with different "

@@ -294,31 +294,27 @@ void LuaScriptState::call_hook(const char* name, const LuaReportStat& stat) {
   protected_call(1, 0, name);
 }
 
-bool LuaScriptState::command_defined(const std::string& name) {
-  push_sysbench_field(L_, "cmdline", "command_defined");
+// sysbench.cmdline.<function>(name): its truth. `error_name` names a failure ("" for none).
+bool LuaScriptState::cmdline_predicate(const char* function, const std::string& name,
+                                       const std::string& error_name) {
+  push_sysbench_field(L_, "cmdline", function);
   lua_pushlstring(L_, name.data(), name.size());
-  protected_call(1, 1, "");
+  protected_call(1, 1, error_name);
   const bool yes = lua_toboolean(L_, -1) != 0;
   lua_pop(L_, 1);
   return yes;
+}
+
+bool LuaScriptState::command_defined(const std::string& name) {
+  return cmdline_predicate("command_defined", name, "");
 }
 
 bool LuaScriptState::command_parallel(const std::string& name) {
-  push_sysbench_field(L_, "cmdline", "command_parallel");
-  lua_pushlstring(L_, name.data(), name.size());
-  protected_call(1, 1, "");
-  const bool yes = lua_toboolean(L_, -1) != 0;
-  lua_pop(L_, 1);
-  return yes;
+  return cmdline_predicate("command_parallel", name, "");
 }
 
 bool LuaScriptState::call_command(const std::string& name) {
-  push_sysbench_field(L_, "cmdline", "call_command");
-  lua_pushlstring(L_, name.data(), name.size());
-  protected_call(1, 1, name);
-  const bool ok = lua_toboolean(L_, -1) != 0;
-  lua_pop(L_, 1);
-  return ok;
+  return cmdline_predicate("call_command", name, name);
 }
 
 }  // namespace hostmark

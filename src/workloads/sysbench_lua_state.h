@@ -154,6 +154,8 @@ class LuaScriptState {
 
  private:
   void protected_call(int args, int results, const std::string& what);
+  bool cmdline_predicate(const char* function, const std::string& name,
+                         const std::string& error_name);
 
   lua_State* L_;
   std::optional<int> thread_id_;
