@@ -111,6 +111,12 @@ TEST(FioValues, Ranges) {
   EXPECT_EQ(parse_range("64k-4k", 1024).value(), P(4096, 65536));  // swapped, as fio
   EXPECT_EQ(parse_range("8k", 1024).value(), P(8192, 8192));
   EXPECT_FALSE(parse_range("4k-x", 1024).ok());
+  // fio reads each end up to a separator and ignores the rest: its t0023 job's bssplit-looking
+  // bsrange runs as 512-1k; '-' is looked for before ':'.
+  EXPECT_EQ(parse_range("512/25:1k:25:2k:25:4k/25", 1024).value(), P(512, 1024));
+  EXPECT_EQ(parse_range("1k:2k-4k", 1024).value(), P(1024, 4096));
+  EXPECT_FALSE(parse_range("/25:1k", 1024).ok());
+  EXPECT_FALSE(parse_range("x/25:1k", 1024).ok());
 }
 
 TEST(FioValues, PerDirectionLists) {

@@ -41,10 +41,8 @@ python=$(command -v python3) || {
 job_tests=$(seq 1 26)
 
 # Tests that may fail with hostmark while the real fio passes, and why (docs/COMPATIBILITY.md).
-why_bsrange="the job gives bsrange a bssplit value (512/25:1k:...), which fio reads leniently and hostmark refuses as not a size range (docs/FIO_PARSER.md)"
-declare -A KNOWN=(
-  [23]=$why_bsrange [24]=$why_bsrange
-)
+# None today: keep the table for a documented, deliberate difference.
+declare -A KNOWN=()
 
 # run-fio-tests.py decides requirements from the build's config-host.h, which an unbuilt
 # source tree lacks; they are decided here instead, the same way for both binaries.

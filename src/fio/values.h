@@ -38,7 +38,9 @@ struct SizeOrPercent {
 };
 Expected<SizeOrPercent> parse_size_or_percent(std::string_view text, unsigned kb_base);
 
-// "4k-64k" or "4k:64k" (swapped when low > high, as fio does); a single value -> (v, v).
+// "4k-64k" or "4k:64k" (swapped when low > high, as fio does); a single value -> (v, v). As
+// fio, each end may be followed by a separator (: - , /) and text that is ignored: "512/25:1k:25"
+// is 512-1k.
 Expected<std::pair<std::uint64_t, std::uint64_t>> parse_range(std::string_view text,
                                                               unsigned kb_base);
 
