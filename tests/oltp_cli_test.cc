@@ -1,8 +1,10 @@
-// `hostmark sysbench oltp_*` driven as a sysbench user drives it, on the default SQLite driver
-// (in a scratch directory): the seed commands, the report's layout (sysbench's lines, numbers
-// aside), interval lines, JSON metrics, bad options, a killed prepare.
+// `hostmark sysbench oltp_*` driven as a sysbench user drives it, on SQLite (in a scratch
+// directory; the face's default driver is sysbench's, MySQL): the seed commands, the report's
+// layout (sysbench's lines, numbers aside), interval lines, JSON metrics, bad options, a killed
+// prepare.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <regex>
 
@@ -12,7 +14,12 @@
 namespace hostmark {
 namespace {
 
+// --db-driver=sqlite added unless the test names a driver or a driver's options.
 RunOutput sb(std::vector<std::string> args, int timeout_ms = 60000) {
+  const bool names_driver = std::any_of(args.begin(), args.end(), [](const std::string& a) {
+    return a.starts_with("--db-driver") || a.starts_with("--mysql") || a.starts_with("--pgsql");
+  });
+  if (!names_driver) args.insert(args.begin(), "--db-driver=sqlite");
   args.insert(args.begin(), "sysbench");
   RunOptions o;
   o.timeout_ms = timeout_ms;
@@ -197,8 +204,8 @@ TEST_F(OltpCliTest, KilledPrepareIsFinishedByTheNextPrepare) {
   EXPECT_NE(run.out.find("read:                            70\n"), std::string::npos) << run.out;
 }
 
-// Without --db-driver, a command line written for sysbench's default driver (--mysql-* options)
-// runs on MySQL, not on hostmark's default SQLite; other mistakes name the option.
+// Without --db-driver, the driver is sysbench's default, MySQL, or the one whose options are
+// given; other mistakes name the option.
 TEST_F(OltpCliTest, DriverFollowsTheDatabaseOptionsGiven) {
   const RunOutput dry = sb({"oltp_point_select", "--mysql-dry-run=on", "--events=5", "--time=0",
                             "--output-format=json", "run"});
@@ -208,6 +215,33 @@ TEST_F(OltpCliTest, DriverFollowsTheDatabaseOptionsGiven) {
   expect_oltp_error(sb({"oltp_read_only", "--mysql-debug=on", "run"}), 2, "--mysql-debug");
   expect_oltp_error(sb({"oltp_read_only", "--pgsql_variant=redshift", "run"}), 2,
                     "--pgsql-variant");
+}
+
+// sysbench's default driver is MySQL, and so is the face's: with no server at the client
+// library's default socket (MYSQL_UNIX_PORT points into the scratch directory), the run fails in
+// sysbench's words and no SQLite file appears. PostgreSQL's refusal is worded as drv_pgsql's.
+TEST_F(OltpCliTest, DefaultDriverIsMysqlAndAFailedConnectionIsWordedAsSysbench) {
+  RunOptions o;
+  o.timeout_ms = 60000;
+  o.extra_env = {"MYSQL_UNIX_PORT=" + dir_.file("no-server.sock")};
+  const RunOutput r = run_hostmark({"sysbench", "oltp_read_only", "--events=1", "run"}, o);
+  expect_sysbench_words(
+      r, "FATAL: unable to connect to MySQL server on host 'localhost', port 3306, aborting...");
+  EXPECT_NE(r.out.find("\nFATAL: error 2002: "), std::string::npos) << r.out;
+  EXPECT_FALSE(std::filesystem::exists("sbtest.db"));
+  // A socket given: sysbench names the socket.
+  const RunOutput sock = sb({"oltp_read_only", "--mysql-socket=" + dir_.file("none.sock"), "run"});
+  expect_sysbench_words(sock, "FATAL: unable to connect to MySQL server on socket '" +
+                                  dir_.file("none.sock") + "', aborting...");
+  // Port 1 on loopback: nothing listens there.
+  const RunOutput pg = sb(
+      {"oltp_read_only", "--db-driver=pgsql", "--pgsql-host=127.0.0.1", "--pgsql-port=1", "run"});
+  EXPECT_EQ(pg.exit_code, 1) << pg.err;
+  EXPECT_NE(pg.out.find("\nFATAL: Connection to database failed: "), std::string::npos) << pg.out;
+  // Machine formats keep hostmark's one line.
+  expect_oltp_error(sb({"oltp_read_only", "--db-driver=pgsql", "--pgsql-host=127.0.0.1",
+                        "--pgsql-port=1", "--output-format=json", "run"}),
+                    1, "127.0.0.1");
 }
 
 // As sysbench: `<script> help` lists the script's options, named as the Lua script names them
@@ -229,7 +263,7 @@ TEST_F(OltpCliTest, HelpListsScriptAndDatabaseOptions) {
         "\npgsql options:\n", "  --pgsql-ignore-errors=[LIST,...] ", "  --sqlite-db=STRING ",
         "  oltp_read_write - Read/Write OLTP benchmark\n", "  bulk_insert - "})
     EXPECT_NE(general.out.find(o), std::string::npos) << o << general.out;
-  EXPECT_NE(general.out.find("drivers) [sqlite]\n"), std::string::npos) << general.out;
+  EXPECT_NE(general.out.find("drivers) [mysql]\n"), std::string::npos) << general.out;
 }
 
 }  // namespace

@@ -202,7 +202,8 @@ TEST_F(SysbenchDropinTest, RunWithoutPrepareFailsAndLeavesNoFile) {
 }
 
 TEST_F(SysbenchDropinTest, CleanupWithoutPrepareDropsNothingAndLeavesNoFile) {
-  const RunOutput r = hostmark_sysbench({"oltp_read_write", "--tables=2", "cleanup"});
+  const RunOutput r =
+      hostmark_sysbench({"oltp_read_write", "--db-driver=sqlite", "--tables=2", "cleanup"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("Dropping table 'sbtest1'...\nDropping table 'sbtest2'...\n"),
             std::string::npos)
@@ -212,9 +213,13 @@ TEST_F(SysbenchDropinTest, CleanupWithoutPrepareDropsNothingAndLeavesNoFile) {
 
 // A prepared database whose tables were dropped: the same message, from SQLite itself.
 TEST_F(SysbenchDropinTest, RunAfterCleanupNamesTheMissingTable) {
-  ASSERT_EQ(hostmark_sysbench({"oltp_read_only", "--table-size=10", "prepare"}).exit_code, 0);
-  ASSERT_EQ(hostmark_sysbench({"oltp_read_only", "cleanup"}).exit_code, 0);
-  const RunOutput r = hostmark_sysbench({"oltp_read_only", "--events=5", "run"});
+  ASSERT_EQ(
+      hostmark_sysbench({"oltp_read_only", "--db-driver=sqlite", "--table-size=10", "prepare"})
+          .exit_code,
+      0);
+  ASSERT_EQ(hostmark_sysbench({"oltp_read_only", "--db-driver=sqlite", "cleanup"}).exit_code, 0);
+  const RunOutput r =
+      hostmark_sysbench({"oltp_read_only", "--db-driver=sqlite", "--events=5", "run"});
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_NE(r.err.find("no such table: sbtest1"), std::string::npos) << r.err;
 }

@@ -66,7 +66,7 @@ void print_general_help(std::ostream& out) {
       << group(4, false) << "\n"
       << "Compiled-in database drivers:\n  mysql - MySQL driver\n  pgsql - PostgreSQL driver\n\n"
       << group(5, true) << group(6, true) << "hostmark's own database driver:\n"
-      << "  sqlite - SQLite driver (hostmark's default: no server needed)\n\n"
+      << "  sqlite - SQLite driver (no server needed)\n\n"
       << format_sysbench_help(groups.subspan(kSysbenchOwnGroups))
       << "OLTP tests (sysbench's stock Lua scripts, built into hostmark):\n";
   for (const auto& t : sysbench_oltp_tests())

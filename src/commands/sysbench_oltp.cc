@@ -268,9 +268,8 @@ std::string password_from(const SbArgs& a, SbGroups g, const char* option, db::D
   return std::move(password).value();
 }
 
-// --db-driver, or without it the driver whose options were given (a sysbench command line
-// written for MySQL, as sysbench's default driver is, names --mysql-* options), else
-// hostmark's default, SQLite.
+// --db-driver, or without it the driver whose options were given, else sysbench's default,
+// MySQL (the drop-in's numbers mean what sysbench's mean; --db-driver=sqlite needs no server).
 std::string driver_of(const SbArgs& a, SbGroups g) {
   if (a.has("db-driver")) return a.text(g, "db-driver");
   for (const auto& [name, value] : a.given()) {

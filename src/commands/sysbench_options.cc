@@ -85,7 +85,7 @@ constexpr std::array kHostmark = {
 
 // sysbench's database options: general, then each driver's (its --help lists them all).
 constexpr std::array kDatabase = {
-    SbOptionDef{"db-driver", SbArgType::kString, "sqlite",
+    SbOptionDef{"db-driver", SbArgType::kString, "mysql",
                 "specifies database driver to use ('help' to get list of available drivers)"},
     SbOptionDef{"db-ps-mode", SbArgType::kString, "auto",
                 "prepared statements usage mode {auto, disable}"},
@@ -121,7 +121,7 @@ constexpr std::array kPgsql = {
     SbOptionDef{"pgsql-db", SbArgType::kString, "sbtest", "PostgreSQL database name"},
 };
 
-// hostmark's own: its SQLite driver (the default: no server needed), TLS modes, password files.
+// hostmark's own: its SQLite driver (no server needed), TLS modes, password files.
 constexpr std::array kHostmarkDatabase = {
     SbOptionDef{"sqlite-db", SbArgType::kString, "./sbtest.db", "SQLite database file"},
     SbOptionDef{"sqlite-ignore-errors", SbArgType::kList, "SQLITE_BUSY",
@@ -148,8 +148,8 @@ constexpr std::array kCommonGroups = {
     SbOptionGroup{"mysql options", kMysql},
     SbOptionGroup{"pgsql options", kPgsql},
     SbOptionGroup{"hostmark options (beyond sysbench 1.0.20)", kHostmark},
-    SbOptionGroup{"hostmark database options (the default driver is sqlite, or the one whose "
-                  "--mysql-*/--pgsql-* options are given; sysbench's is mysql)",
+    SbOptionGroup{"hostmark database options (with no driver named: pgsql when --pgsql-* "
+                  "options are given, else mysql, as sysbench)",
                   kHostmarkDatabase},
 };
 

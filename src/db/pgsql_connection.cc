@@ -96,9 +96,13 @@ PGconn* PgsqlConnection::open() const {
   if (c == nullptr)
     throw DbError(run_error(target_, "libpq: out of memory"), "08001", false, false);
   if (api_->PQstatus(c) != CONNECTION_OK) {
-    std::string message = connect_message(api_->PQerrorMessage(c));
+    std::string_view raw = api_->PQerrorMessage(c);
+    while (raw.ends_with('\n')) raw.remove_suffix(1);
+    // sysbench's drv_pgsql words it so (its drop-in face prints this).
+    std::string peer = fmt::format("FATAL: Connection to database failed: {}", raw);
+    std::string message = connect_message(raw);
     api_->PQfinish(c);
-    throw DbError(run_error(target_, std::move(message)), "08001",
+    throw DbError(with_peer_text(run_error(target_, std::move(message)), std::move(peer)), "08001",
                   code_in_list(options_.ignore_errors, "08001"), false);
   }
   // libpq prints the server's NOTICE and WARNING messages ("table does not exist, skipping")
