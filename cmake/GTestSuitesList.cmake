@@ -1,7 +1,9 @@
 # Run by cmake -P after a test binary is built (cmake/GTestSuites.cmake): lists its gtest suites
 # and writes OUTPUT_FILE, a ctest file with one add_test per suite.
 # Inputs: TEST_EXECUTABLE, TEST_EMULATOR (a list, may be empty), TEST_FILTER (negative, may be
-# empty), TEST_LABELS (a list), TEST_TIMEOUT, TEST_WORKING_DIR, OUTPUT_FILE.
+# empty), TEST_LABELS (a list), TEST_SERIAL (suites that run alone, a list), TEST_TIMEOUT,
+# TEST_WORKING_DIR, OUTPUT_FILE.
+cmake_policy(SET CMP0057 NEW)  # if(... IN_LIST ...) in this -P script
 set(list_args --gtest_list_tests)
 if(TEST_FILTER)
   list(APPEND list_args "--gtest_filter=${TEST_FILTER}")
@@ -38,6 +40,9 @@ foreach(line IN LISTS lines)
       " TIMEOUT ${TEST_TIMEOUT} SKIP_RETURN_CODE 77")
     if(labels)
       string(APPEND content " LABELS [==[${labels}]==]")
+    endif()
+    if(suite IN_LIST TEST_SERIAL)
+      string(APPEND content " RUN_SERIAL TRUE")
     endif()
     string(APPEND content ")\n")
     math(EXPR count "${count} + 1")
