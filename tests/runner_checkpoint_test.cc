@@ -118,8 +118,10 @@ TEST(RunnerCheckpointTest, FullEventQueueIsARunError) {
   try {
     run_workload(w, spec, nullptr);
     FAIL() << "a run 1000 events behind its rate went on";
-  } catch (const Failure& f) {
+  } catch (const RateBacklogFull& f) {  // its own type: the sysbench face words it as sysbench
     EXPECT_NE(std::string(f.what()).find("the event queue is full"), std::string::npos) << f.what();
+    EXPECT_EQ(f.error().what, "--rate");
+    EXPECT_TRUE(f.error().peer_text.empty()) << "the runner speaks hostmark only";
   }
 }
 

@@ -315,7 +315,16 @@ int run_test(const SysbenchTest& test, const SbArgs& args, std::span<const SbOpt
                             checkpoint);
   std::optional<monitor::PhaseMonitor> watch;  // --monitor (storage tests): warm-up included
   if (storage_target && args.flag(groups, "monitor")) watch.emplace(storage_target->disk);
-  const RunOutcome outcome = run_workload(*workload, spec, &observer);
+  const RunOutcome outcome = [&] {
+    try {
+      return run_workload(*workload, spec, &observer);
+    } catch (const RateBacklogFull& full) {
+      throw Failure(with_peer_text(
+          full.error(),
+          "FATAL: The event queue is full. This means the worker threads are unable to keep up "
+          "with the specified event generation rate"));
+    }
+  }();
   progress.clear();
 
   Phase phase = phase_of(outcome);

@@ -360,13 +360,10 @@ RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* ob
   for (auto& t : threads) t.join();
   const std::uint64_t joined_ns = monotonic_ns();
   if (backlog_full) {
-    throw Failure(with_peer_text(
-        run_error("--rate",
-                  fmt::format("the event queue is full: the worker threads are unable to keep up "
+    throw RateBacklogFull(run_error(
+        "--rate", fmt::format("the event queue is full: the worker threads are unable to keep up "
                               "with {} events/s ({} events waiting)",
-                              spec.rate_per_s, spec.max_backlog)),
-        "FATAL: The event queue is full. This means the worker threads are unable to keep up "
-        "with the specified event generation rate"));
+                              spec.rate_per_s, spec.max_backlog)));
   }
   // Measured time, as sysbench's "total time": from the measured start (or the first measured
   // event, if earlier) to the last event's end, over all threads; a run the time limit ended

@@ -6,6 +6,7 @@
 // loop); the control thread (the caller's) reads them for intermediate reports and merges them
 // at the end. With EventAccounting::kSysbench each event also pays sysbench's own bookkeeping
 // (runner/event_accounting.h), whose shared histogram comes back in the outcome.
+#include "core/error.h"
 #include "runner/run_spec.h"
 #include "runner/workload.h"
 
@@ -17,5 +18,13 @@ namespace hostmark {
 // workers are still running: the caller must report and leave the process with std::_Exit
 // without destroying `workload`.
 RunOutcome run_workload(Workload& workload, const RunSpec& spec, RunObserver* observer);
+
+// Thrown by run_workload when, with --rate, more than spec.max_backlog events waited for a
+// thread: the workers could not keep up with the arrival rate (a drop-in face words it as its
+// peer tool does).
+class RateBacklogFull : public Failure {
+ public:
+  using Failure::Failure;
+};
 
 }  // namespace hostmark
