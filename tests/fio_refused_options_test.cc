@@ -76,6 +76,57 @@ std::set<std::string> fio_option_names(const std::vector<std::string>& args) {
   return names;
 }
 
+// A job file that spells out fio's default of a refused option runs (that value asks for what
+// hostmark does), on the command line and in a job file; another value is refused naming it.
+TEST(FioRefusedOptions, FiosDefaultValueOfARefusedOptionRuns) {
+  ::hostmark::RunOptions o;
+  o.stdin_text =
+      "[j]\nioengine=null\nsize=64k\nio_submit_mode=inline\nmem=malloc\nstats=1\n"
+      "fill_device=0\nexit_what=GROUP\n";
+  RunOutput file = run_hostmark({"fio", "--output-format=json", "-"}, o);
+  ASSERT_EQ(file.exit_code, 0) << file.err;
+  EXPECT_NE(file.out.find("\"io_submit_mode\": \"inline\""), std::string::npos) << file.out;
+  EXPECT_NE(file.out.find("\"exit_what\": \"GROUP\""), std::string::npos) << file.out;
+  RunOutput cli = run_hostmark({"fio", "--name=x", "--ioengine=null", "--size=64k",
+                                "--percentage_random=100", "--rate_process", "linear"});
+  EXPECT_EQ(cli.exit_code, 0) << cli.err;
+  RunOutput offload = run_hostmark({"fio", "--name=x", "--io_submit_mode=offload"});
+  EXPECT_EQ(offload.exit_code, 2);
+  EXPECT_EQ(offload.err,
+            "hostmark: --io_submit_mode: not implemented by hostmark (this queueing or submission "
+            "tuning is not supported); only io_submit_mode=inline (fio's default) is accepted\n");
+  o.stdin_text = "[j]\nioengine=null\nsize=64k\npre_read=1\n";
+  RunOutput pre_read = run_hostmark({"fio", "-"}, o);
+  EXPECT_EQ(pre_read.exit_code, 2);
+  EXPECT_NE(pre_read.err.find(":4: pre_read: not implemented by hostmark"), std::string::npos)
+      << pre_read.err;
+}
+
+// fio 3.33's own default (its --cmdhelp's "default:" line; 0 for "no default", as fio zeroes
+// its options) is
+// the value hostmark accepts for each refused option that has one.
+TEST(FioRefusedOptions, TheAcceptedValueIsRealFiosDefault) {
+  SKIP_WITHOUT_FIO();
+  int checked = 0;
+  for (const RefusedOption& r : refused_options()) {
+    if (r.same_as_hostmark.empty()) continue;
+    RunOutput help =
+        run_program(::hostmark::testing::kRealFioBinary, {"--cmdhelp=" + std::string(r.name)});
+    std::string fio_default = "0";
+    for (const std::string& line : output_lines(help.out)) {
+      const std::size_t at = line.find("default: ");
+      if (at != std::string::npos) fio_default = line.substr(at + 9, line.find(',') - at - 9);
+    }
+    if (fio_default == "no default") fio_default = "0";  // fio's zeroed options
+    EXPECT_TRUE(asks_for_what_hostmark_does(r, fio_default))
+        << r.name << ": hostmark accepts " << r.same_as_hostmark << ", fio's default is "
+        << fio_default << "\n"
+        << help.out;
+    ++checked;
+  }
+  EXPECT_GT(checked, 20);
+}
+
 TEST(FioRefusedOptions, EveryOptionOfRealFioIsImplementedOrRefused) {
   SKIP_WITHOUT_FIO();
   std::set<std::string> names = fio_option_names({"--cmdhelp=all"});

@@ -113,8 +113,8 @@ Status print_fio_help(fio::RunAction action, const std::string& topic, std::ostr
       const fio::OptionDef* o = fio::find_option(topic);
       if (o == nullptr) {
         if (const fio::RefusedOption* refused = fio::find_refused_option(topic)) {
-          return usage_error("--cmdhelp", fmt::format("'{}' is not implemented by hostmark ({})",
-                                                      topic, refused->why));
+          return usage_error("--cmdhelp",
+                             fmt::format("'{}' is {}", topic, fio::refused_text(*refused)));
         }
         return usage_error("--cmdhelp", fmt::format("'{}' is not a fio option", topic));
       }

@@ -27,6 +27,8 @@ struct Resolved {
   std::string name;  // the full name matched (the prefix expanded)
   const RunOptionDef* run = nullptr;
   const OptionDef* job = nullptr;
+  // A job option hostmark refuses but for fio's default value (apply_option decides).
+  const RefusedOption* refused = nullptr;
 };
 
 struct Candidate {
@@ -71,7 +73,8 @@ Expected<Resolved> resolve(std::string_view written) {
   Resolved r{name, find_run_option(name), find_option(name)};
   if (r.run || r.job) return r;
   if (const RefusedOption* refused = find_refused_option(name)) {
-    return usage_error("--" + name, fmt::format("not implemented by hostmark ({})", refused->why));
+    if (!refused->same_as_hostmark.empty()) return Resolved{name, nullptr, nullptr, refused};
+    return usage_error("--" + name, refused_text(*refused));
   }
   for (const RefusedOption& refused : unimplemented_run_options()) {
     if (refused.name == name) {
@@ -83,6 +86,7 @@ Expected<Resolved> resolve(std::string_view written) {
 
 ArgPolicy policy_of(const Resolved& r) {
   if (r.run) return r.run->arg;
+  if (r.refused) return ArgPolicy::kRequired;  // its value decides (apply_option)
   return r.job->kind == ValueKind::kFlag ? ArgPolicy::kOptional : ArgPolicy::kRequired;
 }
 

@@ -6,6 +6,7 @@
 
 #include "fio/option_table.h"
 #include "fio/refused_options.h"
+#include "fio/values.h"
 
 namespace hostmark::fio {
 
@@ -19,8 +20,12 @@ Status apply_option(JobOptions& job, const OptionText& option,
   const OptionDef* def = find_option(option.name);
   if (def == nullptr) {
     if (const RefusedOption* refused = find_refused_option(option.name)) {
-      return option_error(option.place, option.name,
-                          fmt::format("not implemented by hostmark ({})", refused->why));
+      // Spelling out fio's default asks for what hostmark does: shown, nothing to set.
+      if (option.value && asks_for_what_hostmark_does(*refused, trim(*option.value))) {
+        given.emplace_back(option.name, *option.value);
+        return Ok{};
+      }
+      return option_error(option.place, option.name, refused_text(*refused));
     }
     return option_error(option.place, option.name, "unknown option");
   }

@@ -1,8 +1,11 @@
 // The fio options hostmark refuses, and why (refused_options.h).
 #include "fio/refused_options.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
+#include <cctype>
 
 namespace hostmark::fio {
 namespace {
@@ -63,19 +66,19 @@ constexpr std::string_view kWhyOffsets = "this offset or randomness tuning is no
 
 // Sorted by name, for binary search.
 constexpr auto kRefused = std::to_array<RefusedOption>({
-    {"allow_file_create", kWhyLayout},
-    {"allrandrepeat", kWhyOffsets},
+    {"allow_file_create", kWhyLayout, "1"},
+    {"allrandrepeat", kWhyOffsets, "0"},
     {"arguments", kWhyOtherEngine},
-    {"atomic", kWhyHints},
+    {"atomic", kWhyHints, "0"},
     {"bindname", kWhyOtherEngine},
-    {"block_error_percentiles", kWhyReportFormat},
+    {"block_error_percentiles", kWhyReportFormat, "0"},
     {"blocksize_unaligned", kWhyOffsets},
     {"brick", kWhyOtherEngine},
-    {"bs_is_seq_rand", kWhyOffsets},
+    {"bs_is_seq_rand", kWhyOffsets, "0"},
     {"bs_unaligned", kWhyOffsets},
     {"busy_poll", kWhyOtherEngine},
     {"cgroup", kWhyIsolation},
-    {"cgroup_nodelete", kWhyIsolation},
+    {"cgroup_nodelete", kWhyIsolation, "0"},
     {"cgroup_weight", kWhyIsolation},
     {"clientname", kWhyOtherEngine},
     {"clocksource", kWhyStatsOff},
@@ -89,21 +92,21 @@ constexpr auto kRefused = std::to_array<RefusedOption>({
     {"cpuchunks", kWhyOtherEngine},
     {"cpuload", kWhyOtherEngine},
     {"cpumode", kWhyOtherEngine},
-    {"create_fsync", kWhyLayout},
-    {"create_on_open", kWhyLayout},
+    {"create_fsync", kWhyLayout, "1"},
+    {"create_on_open", kWhyLayout, "0"},
     {"dedupe_global", kWhyDedupe},
     {"dedupe_mode", kWhyDedupe},
-    {"dedupe_percentage", kWhyDedupe},
+    {"dedupe_percentage", kWhyDedupe, "0"},
     {"dedupe_working_set_percentage", kWhyDedupe},
     {"donorname", kWhyOtherEngine},
-    {"error_dump", kWhyErrorClasses},
+    {"error_dump", kWhyErrorClasses, "0"},
     {"exec_postrun", kWhyOtherJobs},
     {"exec_prerun", kWhyOtherJobs},
     {"exit_on_io_done", kWhyOtherEngine},
-    {"exit_what", kWhyOtherJobs},
-    {"file_append", kWhyLayout},
-    {"fill_device", kWhyLayout},
-    {"fill_fs", kWhyLayout},
+    {"exit_what", kWhyOtherJobs, "group"},
+    {"file_append", kWhyLayout, "0"},
+    {"fill_device", kWhyLayout, "0"},
+    {"fill_fs", kWhyLayout, "0"},
     {"force_async", kWhyQueueTuning},
     {"gid", kWhyIsolation},
     {"grace_time", kWhyOtherEngine},
@@ -114,29 +117,29 @@ constexpr auto kRefused = std::to_array<RefusedOption>({
     {"ignore_zone_limits", kWhyZoned},
     {"inplace", kWhyOtherEngine},
     {"interface", kWhyOtherEngine},
-    {"io_submit_mode", kWhyQueueTuning},
-    {"iomem", kWhyMemory},
+    {"io_submit_mode", kWhyQueueTuning, "inline"},
+    {"iomem", kWhyMemory, "malloc"},
     {"iomem_align", kWhyMemory},
     {"ioscheduler", kWhyQueueTuning},
     {"job_max_open_zones", kWhyZoned},
     {"latency_percentile", kWhyLatencyTarget},
     {"latency_run", kWhyLatencyTarget},
-    {"latency_target", kWhyLatencyTarget},
+    {"latency_target", kWhyLatencyTarget, "0"},
     {"latency_window", kWhyLatencyTarget},
     {"listen", kWhyOtherEngine},
     {"lockfile", kWhyLayout},
-    {"lockmem", kWhyMemory},
-    {"log_alternate_epoch", kWhyLogEpoch},
+    {"lockmem", kWhyMemory, "0"},
+    {"log_alternate_epoch", kWhyLogEpoch, "0"},
     {"log_alternate_epoch_clock_id", kWhyLogEpoch},
     {"log_compression", kWhyLogStore},
     {"log_compression_cpus", kWhyLogStore},
     {"log_entries", kWhyLogStore},
     {"log_prio", kWhyPriority},
-    {"log_store_compressed", kWhyLogStore},
-    {"log_unix_epoch", kWhyLogEpoch},
+    {"log_store_compressed", kWhyLogStore, "0"},
+    {"log_unix_epoch", kWhyLogEpoch, "0"},
     {"max_latency", kWhyLatencyTarget},
     {"max_open_zones", kWhyZoned},
-    {"mem", kWhyMemory},
+    {"mem", kWhyMemory, "malloc"},
     {"mem_align", kWhyMemory},
     {"merge_blktrace_file", kWhyReplay},
     {"merge_blktrace_iters", kWhyReplay},
@@ -145,22 +148,22 @@ constexpr auto kRefused = std::to_array<RefusedOption>({
     {"nodelay", kWhyOtherEngine},
     {"numa_cpu_nodes", kWhyPlacement},
     {"numa_mem_policy", kWhyPlacement},
-    {"offset_align", kWhyOffsets},
+    {"offset_align", kWhyOffsets, "0"},
     {"opendir", kWhyLayout},
     {"openfiles", kWhyLayout},
-    {"percentage_random", kWhyOffsets},
+    {"percentage_random", kWhyOffsets, "100"},
     {"pingpong", kWhyOtherEngine},
     {"pool", kWhyOtherEngine},
     {"port", kWhyOtherEngine},
-    {"pre_read", kWhyLayout},
+    {"pre_read", kWhyLayout, "0"},
     {"profile", kWhyProfile},
     {"program", kWhyOtherEngine},
     {"protocol", kWhyOtherEngine},
     {"rate_cycle", kWhyRateMin},
     {"rate_ignore_thinktime", kWhyThinkTime},
-    {"rate_iops_min", kWhyRateMin},
-    {"rate_min", kWhyRateMin},
-    {"rate_process", kWhyRateMin},
+    {"rate_iops_min", kWhyRateMin, "0"},
+    {"rate_min", kWhyRateMin, "0"},
+    {"rate_process", kWhyRateMin, "linear"},
     {"ratecycle", kWhyRateMin},
     {"ratemin", kWhyRateMin},
     {"rbdname", kWhyOtherEngine},
@@ -175,39 +178,39 @@ constexpr auto kRefused = std::to_array<RefusedOption>({
     {"replay_skip", kWhyReplay},
     {"replay_time_scale", kWhyReplay},
     {"rw_sequencer", kWhyOffsets},
-    {"serialize_overlap", kWhyQueueTuning},
+    {"serialize_overlap", kWhyQueueTuning, "0"},
     {"sg_write_mode", kWhyOtherEngine},
     {"significant_figures", kWhyReportFormat},
     {"single-instance", kWhyOtherEngine},
     {"skip_bad", kWhyOtherEngine},
-    {"softrandommap", kWhyOffsets},
+    {"softrandommap", kWhyOffsets, "0"},
     {"ss", kWhySteadyState},
     {"ss_dur", kWhySteadyState},
     {"ss_ramp", kWhySteadyState},
     {"stat_type", kWhyOtherEngine},
-    {"stats", kWhyStatsOff},
+    {"stats", kWhyStatsOff, "1"},
     {"std_redirect", kWhyOtherEngine},
     {"steadystate", kWhySteadyState},
     {"steadystate_duration", kWhySteadyState},
     {"steadystate_ramp_time", kWhySteadyState},
     {"stream_id", kWhyOtherEngine},
     {"sync_file_range", kWhyHints},
-    {"thinktime_iotime", kWhyThinkTime},
+    {"thinktime_iotime", kWhyThinkTime, "0"},
     {"thp", kWhyMemory},
     {"touch_objects", kWhyOtherEngine},
     {"trim_backlog", kWhyTrimVerify},
     {"trim_backlog_batch", kWhyTrimVerify},
-    {"trim_percentage", kWhyTrimVerify},
+    {"trim_percentage", kWhyTrimVerify, "0"},
     {"trim_verify_zero", kWhyTrimVerify},
     {"ttl", kWhyOtherEngine},
     {"uid", kWhyIsolation},
     {"uncached", kWhyHints},
-    {"unique_filename", kWhyLayout},
+    {"unique_filename", kWhyLayout, "1"},
     {"unit_base", kWhyReportFormat},
     {"uri", kWhyOtherEngine},
     {"userspace_reap", kWhyQueueTuning},
     {"verb", kWhyOtherEngine},
-    {"verify_async", kWhyVerifyMode},
+    {"verify_async", kWhyVerifyMode, "0"},
     {"verify_async_cpus", kWhyVerifyMode},
     {"verify_backlog_batch", kWhyVerifyMode},
     {"verify_offset", kWhyVerifyMode},
@@ -216,7 +219,7 @@ constexpr auto kRefused = std::to_array<RefusedOption>({
     {"verify_state_save", kWhyVerifyMode},
     {"volume", kWhyOtherEngine},
     {"window_size", kWhyOtherEngine},
-    {"write_barrier", kWhyHints},
+    {"write_barrier", kWhyHints, "0"},
     {"write_hint", kWhyHints},
     {"writefua", kWhyOtherEngine},
     {"zone_reset_frequency", kWhyZoned},
@@ -235,6 +238,22 @@ std::span<const RefusedOption> refused_options() { return kRefused; }
 const RefusedOption* find_refused_option(std::string_view name) {
   const auto* it = std::ranges::lower_bound(kRefused, name, {}, &RefusedOption::name);
   return it != kRefused.end() && it->name == name ? it : nullptr;
+}
+
+bool asks_for_what_hostmark_does(const RefusedOption& refused, std::string_view value) {
+  const std::string_view same = refused.same_as_hostmark;
+  return !same.empty() && value.size() == same.size() &&
+         std::ranges::equal(value, same, [](char a, char b) {
+           return std::tolower(static_cast<unsigned char>(a)) ==
+                  std::tolower(static_cast<unsigned char>(b));
+         });
+}
+
+std::string refused_text(const RefusedOption& refused) {
+  if (refused.same_as_hostmark.empty())
+    return fmt::format("not implemented by hostmark ({})", refused.why);
+  return fmt::format("not implemented by hostmark ({}); only {}={} (fio's default) is accepted",
+                     refused.why, refused.name, refused.same_as_hostmark);
 }
 
 }  // namespace hostmark::fio
