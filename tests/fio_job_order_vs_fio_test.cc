@@ -156,7 +156,10 @@ TEST(FioJobOrderVsFio, WaitForStartsTheJobWhenItsWaiteeHasEnded) {
     const std::string job = d.file("order.fio");
     std::ofstream(job) << write_then_verify(d.path());
     const RunOutput r =
-        real ? run_program(::hostmark::testing::kRealFioBinary, {"--output-format=json", job})
+        // fio saves the writer's verify state (local-writer-0-verify.state) in --aux-path,
+        // else in its working directory: into the scratch directory, removed with it.
+        real ? run_program(::hostmark::testing::kRealFioBinary,
+                           {"--output-format=json", "--aux-path=" + d.path(), job})
              : run_hostmark({"fio", "--output-format=json", job});
     ASSERT_EQ(r.exit_code, 0) << (real ? "fio: " : "hostmark: ") << r.err;
     const auto j = nlohmann::json::parse(r.out);
