@@ -38,8 +38,10 @@ TEST(AtomicOutputCliTest, StatKilledOrStoppedMidOutput) {
   { std::ofstream(path) << kEarlierOutput; }
   {
     BackgroundHostmark stat({"stat", "--output-format=json", "--output=" + path, "0.05"}, {}, dir);
-    ASSERT_TRUE(stat.started());
-    std::this_thread::sleep_for(std::chrono::milliseconds(400));  // a few reports written
+    // Past its start-up (a sanitizer build on a loaded machine takes seconds), then a few
+    // reports written.
+    ASSERT_TRUE(stat.wait_until_handles(SIGINT)) << stat.err();
+    std::this_thread::sleep_for(std::chrono::milliseconds(400));
     stat.signal(SIGKILL);
     EXPECT_EQ(stat.wait(), 128 + SIGKILL);
   }

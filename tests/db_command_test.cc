@@ -166,6 +166,23 @@ TEST(DbCommandTest, ServerDownIsOneLineNamingTheHost) {
   }
 }
 
+// Whether the SQLite file at `path` holds a finished sbtest1 (prepare loads a table under
+// another name and renames it last); opens an existing file only, never creates one.
+bool sbtest1_prepared(const std::string& path) {
+  if (!fs::exists(path)) return false;
+  try {
+    db::ConnectOptions o;
+    o.kind = db::DriverKind::kSqlite;
+    o.sqlite_path = path;
+    o.sqlite_create = false;
+    auto conn = db::make_driver(o).value()->connect();
+    return conn->query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sbtest1'")
+               .rows == 1;
+  } catch (const db::DbError&) {  // busy or not a database yet: not prepared
+    return false;
+  }
+}
+
 TEST(DbCommandTest, TermStopsARunAndCleansUp) {
   ScratchDir dir;
   const std::string path = dir.file("t.db");
@@ -174,7 +191,14 @@ TEST(DbCommandTest, TermStopsARunAndCleansUp) {
                             "--warmup=0", "--threads=1", "--output-format=json"},
                            {}, logs);
   ASSERT_TRUE(child.wait_until_handles(SIGTERM)) << child.err();
-  std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // into the read-write phase
+  // Into the read-write phase: prepare has finished sbtest1 (waited for, as a loaded machine
+  // may take seconds for it), then a margin for the few statements before the phase starts;
+  // the phase itself lasts 20 s.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (!sbtest1_prepared(path) && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ASSERT_TRUE(sbtest1_prepared(path)) << "no prepared sbtest1 within 60 s: " << child.err();
+  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
   child.signal(SIGTERM);
   RunOutput r;
   r.exit_code = child.wait(30);

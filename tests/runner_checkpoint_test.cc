@@ -55,12 +55,17 @@ TEST(RunnerCheckpointTest, EachCheckpointReportsWhatRanSinceThePreviousAndResets
   spec.checkpoints_ns = {100'000'000, 200'000'000};
   CheckpointLog log;
   const RunOutcome out = run_workload(w, spec, &log);
-  ASSERT_EQ(log.reports.size(), 2u);
-  EXPECT_GE(log.elapsed_ns[0], 100'000'000u);
-  EXPECT_GE(log.elapsed_ns[1], 200'000'000u);
-  EXPECT_EQ(log.reports[0].before_checkpoint_ns, 0u);
-  EXPECT_EQ(log.reports[1].before_checkpoint_ns, log.elapsed_ns[0]);
-  EXPECT_EQ(out.before_checkpoint_ns, log.elapsed_ns[1]);  // the final part starts there
+  // Two reports when the control thread wakes on time; one when a loaded machine wakes it
+  // after 200 ms for the first (a checkpoint passed while reporting is skipped, as sysbench
+  // skips it). Whichever came, each is at or after its checkpoint and starts where the previous
+  // part ended.
+  ASSERT_GE(log.reports.size(), 1u);
+  ASSERT_LE(log.reports.size(), 2u);
+  for (std::size_t i = 0; i < log.reports.size(); ++i) {
+    EXPECT_GE(log.elapsed_ns[i], spec.checkpoints_ns[i]);
+    EXPECT_EQ(log.reports[i].before_checkpoint_ns, i == 0 ? 0u : log.elapsed_ns[i - 1]);
+  }
+  EXPECT_EQ(out.before_checkpoint_ns, log.elapsed_ns.back());  // the final part starts there
   // Nothing lost, nothing counted twice: the three parts add up to the events run.
   std::uint64_t sum = out.latency.count();
   for (const auto& r : log.reports) {
@@ -79,8 +84,10 @@ TEST(RunnerCheckpointTest, ShortEventsAreCountedOnceOverManyCheckpoints) {
   NappingWorkload w(0);
   RunSpec spec;
   spec.threads = 2;
-  spec.time_limit_ns = 60'000'000;
-  for (std::uint64_t ms = 1; ms < 60; ++ms) spec.checkpoints_ns.push_back(ms * 1'000'000);
+  // 300 ms, not less: a checkpoint the control thread reaches only after the time limit is never
+  // reported, and a loaded machine can wake it 100 ms late.
+  spec.time_limit_ns = 300'000'000;
+  for (std::uint64_t ms = 1; ms < 300; ++ms) spec.checkpoints_ns.push_back(ms * 1'000'000);
   CheckpointLog log;
   const RunOutcome out = run_workload(w, spec, &log);
   ASSERT_FALSE(log.reports.empty());
