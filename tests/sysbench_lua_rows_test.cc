@@ -33,6 +33,7 @@ constexpr const char* kRowsScript = R"lua(
     print(rs:fetch_row())
     rs:free()
     print(pcall(rs.free, rs))
+    print(pcall(rs.free, rs))
     print(rs.nrows, rs.nfields)
     print(rs:fetch_row())
     print(con:query_row("SELECT COUNT(*), MAX(b) FROM lr_t"))
@@ -62,7 +63,9 @@ nil three nil
 nil
 ALERT: attempt to free an invalid result set
 false	db_free_results() failed
+false	db_free_results() failed
 0	0
+(last message repeated 1 times)
 ALERT: attempt to fetch row from an invalid result set
 nil
 3	three
@@ -73,7 +76,7 @@ ALERT: attempt to fetch row from an empty result set
 1	1	3
 --
 ALERT: attempt to use an already closed connection
-false	<script>:27: SQL API error
+false	<script>:28: SQL API error
 ALERT: attempt to close an already closed connection
 11	one
 )";
@@ -198,6 +201,23 @@ TEST_F(SysbenchLuaRowsTest, ResultSetsOnPgsql) {
   const RunOutput p = hostmark(pgsql_args(server), script("prepared.lua", kPreparedScript));
   ASSERT_EQ(p.exit_code, 0) << p.err;
   EXPECT_EQ(p.out, kPreparedExpected);
+}
+
+// con:reconnect() counts as a reconnect in the report (sysbench's api_sql "reconnects = 1").
+TEST_F(SysbenchLuaRowsTest, ReconnectIsCounted) {
+  const std::string path = script("reconnect.lua", R"lua(
+    function sysbench.hooks.report_cumulative(stat) print("reconnects = " .. stat.reconnects) end
+    function thread_init() con = sysbench.sql.driver():connect() end
+    function event()
+      print(con:query_row("SELECT 1"))
+      con:reconnect()
+      print(con:query_row("SELECT 2"))
+    end
+  )lua");
+  const RunOutput r =
+      hostmark({"--db-driver=sqlite", "--sqlite-db=" + dir_.file("reconnect.db")}, path);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "1\n2\nreconnects = 1\n");
 }
 
 // The real sysbench on the same servers prints what kRowsExpected says (the expectation is

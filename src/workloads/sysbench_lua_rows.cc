@@ -12,8 +12,27 @@
 namespace hostmark {
 namespace {
 
-// sysbench's log_text(LOG_ALERT, ...) lines, on standard output as its logger prints them.
-void rows_alert(const char* text) { std::printf("ALERT: %s\n", text); }
+void rows_alert(lua_State* L, const char* text) { lua_sql_state(L).alerts().print(text); }
+
+// alert(text): an ALERT line of the Lua side.
+int rows_alert_lua(lua_State* L) {
+  rows_alert(L, luaL_checkstring(L, 1));
+  return 0;
+}
+
+// reconnect(): sysbench's db_connection_reconnect(): counted as a reconnect; drv_pgsql has none
+// (sysbench's ALERT, the connection kept).
+int rows_reconnect(lua_State* L) {
+  LuaScriptState& state = lua_sql_state(L);
+  if (state.shared().sql_driver().kind() == db::DriverKind::kPgsql) {
+    rows_alert(L, "reconnect is not supported by the current driver");
+    return 0;
+  }
+  state.sql_disconnect();
+  if (!lua_sql_connect(L, state)) return lua_error(L);
+  ++state.shared().sql_reconnects;
+  return 0;
+}
 
 // query(sql): runs it keeping its rows; true when it left a result set (a read).
 int rows_query(lua_State* L) {
@@ -39,12 +58,12 @@ int rows_execute(lua_State* L) { return lua_sql_execute(L, true); }
 int rows_fetch(lua_State* L) {
   LuaSqlResult& result = lua_sql_state(L).sql_result();
   if (!result.open) {
-    rows_alert("attempt to fetch row from an invalid result set");
+    rows_alert(L, "attempt to fetch row from an invalid result set");
     lua_pushnil(L);
     return 1;
   }
   if (result.nrows == 0 || result.nfields == 0) {
-    rows_alert("attempt to fetch row from an empty result set");
+    rows_alert(L, "attempt to fetch row from an empty result set");
     lua_pushnil(L);
     return 1;
   }
@@ -66,7 +85,7 @@ int rows_fetch(lua_State* L) {
 int rows_free(lua_State* L) {
   LuaSqlResult& result = lua_sql_state(L).sql_result();
   if (!result.open) {
-    rows_alert("attempt to free an invalid result set");
+    rows_alert(L, "attempt to free an invalid result set");
     lua_pushboolean(L, 0);
     return 1;
   }
@@ -111,13 +130,24 @@ int db_free_results(lua_State* L) {
     LuaSqlResult& result = lua_sql_state(L).sql_result();
     // sysbench frees the connection's result set, whichever it is, or says there is none.
     if (result.open) result.free();
-    else rows_alert("attempt to free an invalid result set");
+    else rows_alert(L, "attempt to free an invalid result set");
   }
   rs->pending = false;
   return 0;
 }
 
 }  // namespace
+
+void LuaAlertLog::print(std::string_view text) {
+  if (text == last_) {
+    ++repeated_;
+    return;
+  }
+  if (repeated_ > 0) std::printf("(last message repeated %u times)\n", repeated_);
+  repeated_ = 0;
+  last_.assign(text);
+  std::printf("ALERT: %.*s\n", static_cast<int>(text.size()), text.data());
+}
 
 void push_legacy_result(lua_State* L, bool pending) {
   auto* rs = static_cast<LegacyResult*>(lua_newuserdata(L, sizeof(LegacyResult)));
@@ -142,8 +172,10 @@ void push_sysbench_sql_rows(lua_State* L, LuaScriptState& state) {
   static constexpr struct {
     const char* name;
     lua_CFunction function;
-  } kFunctions[] = {{"query", rows_query}, {"execute", rows_execute}, {"fetch", rows_fetch},
-                    {"free", rows_free},   {"nrows", rows_nrows},     {"nfields", rows_nfields}};
+  } kFunctions[] = {{"query", rows_query},     {"execute", rows_execute},
+                    {"fetch", rows_fetch},     {"free", rows_free},
+                    {"nrows", rows_nrows},     {"nfields", rows_nfields},
+                    {"alert", rows_alert_lua}, {"reconnect", rows_reconnect}};
   lua_createtable(L, 0, static_cast<int>(std::size(kFunctions)));
   for (const auto& f : kFunctions) {
     lua_pushlightuserdata(L, &state);

@@ -5,6 +5,8 @@
 // nfields read it when asked); fetch_row() walks its rows.
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -52,10 +54,24 @@ struct LuaSqlResult {
   }
 };
 
+// The SQL API's ALERT lines (sysbench's log_text(LOG_ALERT, ...)), on standard output, a line
+// repeated at once folded as sysbench's logger does: "(last message repeated N times)" before
+// the next other line. One per Lua state (sysbench's folding is process-wide and counts its
+// other messages too).
+class LuaAlertLog {
+ public:
+  void print(std::string_view text);
+
+ private:
+  std::string last_;
+  unsigned repeated_ = 0;
+};
+
 // Pushes a table of the C functions the Lua side of the SQL API (sysbench_lua_sql_objects.cc)
 // builds its result objects on: query(sql) and execute(statement) (true when a result set is
 // pending), fetch() (the next row as a table, NULL as a hole; nil at the end), free() (false,
-// with sysbench's ALERT, when none is pending), nrows(), nfields().
+// with sysbench's ALERT, when none is pending), nrows(), nfields(); alert(text) (LuaAlertLog)
+// and reconnect() (counted as sysbench counts it).
 void push_sysbench_sql_rows(lua_State* L, LuaScriptState& state);
 
 // The legacy API's result objects (sysbench.rs): db_execute() pushes one (`pending`: it left a

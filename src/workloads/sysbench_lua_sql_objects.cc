@@ -14,8 +14,7 @@ local c_prepare, c_bind, c_close = db_prepare, db_bind_param, db_close
 local c_driver_name, c_rs = ...
 local setmetatable, select, ipairs, type, error, assert, unpack =
   setmetatable, select, ipairs, type, error, assert, unpack
-local stdout = io.stdout
-local function alert(text) stdout:write("ALERT: ", text, "\n") end
+local function alert(text) c_rs.alert(text) end
 
 sysbench.sql = {}
 local sql_type = {NONE = 0, TINYINT = 1, SMALLINT = 2, INT = 3, BIGINT = 4, FLOAT = 5,
@@ -137,8 +136,7 @@ function connection.reconnect(self)
     alert("attempt to close an already closed connection")
     return true
   end
-  c_disconnect()
-  c_connect()
+  c_rs.reconnect()
   return true
 end
 function connection.bulk_insert_init(self, sql) c_bi_init(sql) end

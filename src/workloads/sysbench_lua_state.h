@@ -145,6 +145,7 @@ class LuaScriptState {
   bool sql_connected() const { return connection_ != nullptr; }
   // The connection's result set (the SQL API's result objects read it).
   LuaSqlResult& sql_result() { return sql_result_; }
+  LuaAlertLog& alerts() { return alerts_; }
   // The legacy db_prepare()'s statements, by index (null once closed or disconnected).
   std::size_t add_statement(std::unique_ptr<db::Statement> s) {
     statements_.push_back(std::move(s));
@@ -169,6 +170,7 @@ class LuaScriptState {
   std::unique_ptr<db::Connection> connection_;
   std::vector<std::unique_ptr<db::Statement>> statements_;  // before connection_'s end
   LuaSqlResult sql_result_;
+  LuaAlertLog alerts_;
 };
 
 }  // namespace hostmark
