@@ -220,6 +220,23 @@ TEST_F(SysbenchLuaRowsTest, ReconnectIsCounted) {
   EXPECT_EQ(r.out, "1\n2\nreconnects = 1\n");
 }
 
+// A connection that cannot be made: sysbench.sql's "connection creation failed" (the driver's
+// FATAL line on standard error), which pcall catches.
+TEST_F(SysbenchLuaRowsTest, FailedConnectIsSysbenchsError) {
+  const std::string path = script("noconnect.lua", R"lua(
+    function event()
+      local drv = sysbench.sql.driver()
+      local ok, m = pcall(drv.connect, drv)
+      print(ok, m)
+    end
+  )lua");
+  const RunOutput r =
+      hostmark({"--db-driver=sqlite", "--sqlite-db=" + dir_.file("no/such/dir/x.db")}, path);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "false\tconnection creation failed\n");
+  EXPECT_EQ(r.err.rfind("FATAL: sqlite ", 0), 0U) << r.err;
+}
+
 // The real sysbench on the same servers prints what kRowsExpected says (the expectation is
 // sysbench's, not only hostmark's).
 TEST_F(SysbenchLuaRowsTest, RealSysbenchPrintsTheSameRows) {

@@ -59,11 +59,15 @@ bool lua_sql_connect(lua_State* L, LuaScriptState& state) {
     lua_setglobal(L, "db_driver");
     state.sql_connection();
     return true;
+  } catch (const Failure& f) {
+    // A refused connection in drv_mysql's / drv_pgsql's words where the driver has them.
+    if (!f.error().peer_text.empty()) std::fprintf(stderr, "%s\n", f.error().peer_text.c_str());
+    else std::fprintf(stderr, "FATAL: %s\n", f.what());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "FATAL: %s\n", e.what());
-    lua_pushstring(L, "Failed to connect to the database");
-    return false;
   }
+  lua_pushstring(L, "Failed to connect to the database");
+  return false;
 }
 
 int lua_sql_run(lua_State* L, LuaScriptState& state, const char* what,

@@ -149,7 +149,10 @@ end
 local driver = {}
 local driver_mt = {__index = driver, __tostring = function() return "<sql_driver>" end}
 function driver.name(self) return c_driver_name() end
-function driver.connect(self) c_connect() return setmetatable({}, connection_mt) end
+function driver.connect(self)
+  if not pcall(c_connect) then error("connection creation failed", 2) end
+  return setmetatable({}, connection_mt)
+end
 function sysbench.sql.driver(name)
   if name ~= nil and name ~= "mysql" and name ~= "pgsql" and name ~= "sqlite" then
     io.stderr:write(string.format("FATAL: invalid database driver name: '%s'\n", name))
