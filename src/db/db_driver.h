@@ -10,6 +10,7 @@
 // DDL, a DML that matched nothing) is "other".
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -56,6 +57,18 @@ struct QueryResult {
   std::uint64_t rows = 0;  // rows returned (read) or changed (write)
 };
 
+// One row of a result set: each column's value as the server's text, nullopt for NULL.
+using RowValues = std::vector<std::optional<std::string>>;
+
+// A statement's result with its rows read into memory, for callers that look at the values
+// (the sysbench Lua API's result sets); the OLTP paths use QueryResult and never copy rows.
+// `result` classifies it as above; a read has `columns` result columns (0 otherwise).
+struct Rows {
+  QueryResult result{};
+  std::size_t columns = 0;
+  std::vector<RowValues> rows{};
+};
+
 // A failed statement or connection. Derives from Failure so that, uncaught, it is the one line
 // "hostmark: <driver target>: <reason>". `code`: the server's error number or SQLSTATE (or
 // SQLite's result name). `ignorable`: the code is in ConnectOptions::ignore_errors (restart
@@ -86,6 +99,13 @@ class Statement {
   // Runs the statement with `params` (as many as prepare() was told) and consumes its whole
   // result set. Throws DbError.
   virtual QueryResult execute(std::span<const Param> params) = 0;
+  // As execute(), and returns the result set's rows. The default returns none (drivers that
+  // have no rows to give: the dry run, test doubles).
+  virtual Rows execute_rows(std::span<const Param> params) {
+    Rows r;
+    r.result = execute(params);
+    return r;
+  }
 };
 
 class Connection {
@@ -93,6 +113,13 @@ class Connection {
   virtual ~Connection() = default;
   // Runs `sql` as text and consumes its whole result. Throws DbError.
   virtual QueryResult query(std::string_view sql) = 0;
+  // As query(), and returns the result set's rows (the last statement's, when `sql` holds
+  // several). The default returns none (the dry run, test doubles). Throws DbError.
+  virtual Rows query_rows(std::string_view sql) {
+    Rows r;
+    r.result = query(sql);
+    return r;
+  }
   // `sql` uses '?' for its `param_count` parameters (the pgsql driver numbers them $1..$n).
   // Server-side prepared unless ConnectOptions::server_prepared is false. Throws DbError.
   // A statement is valid until reconnect() or the connection's destruction.

@@ -1,6 +1,7 @@
 // sysbench's --mysql-dry-run: a driver whose every call succeeds without a server. Each
 // statement is "other" with no rows, as sysbench 1.0.20 counts them in a dry run (its
-// statistics show 0 reads, 0 writes, every query other).
+// statistics show 0 reads, 0 writes, every query other); query_rows() and execute_rows() give no
+// rows (the interface's defaults), as sysbench's dry run returns no result sets.
 #include "db/db_driver.h"
 
 namespace hostmark::db {

@@ -31,6 +31,8 @@ struct MysqlApi {
   HOSTMARK_MYSQL_FN(mysql_affected_rows);
   HOSTMARK_MYSQL_FN(mysql_num_rows);
   HOSTMARK_MYSQL_FN(mysql_fetch_row);
+  HOSTMARK_MYSQL_FN(mysql_fetch_lengths);
+  HOSTMARK_MYSQL_FN(mysql_num_fields);
   HOSTMARK_MYSQL_FN(mysql_free_result);
   HOSTMARK_MYSQL_FN(mysql_real_escape_string);
   HOSTMARK_MYSQL_FN(mysql_get_server_info);
@@ -45,6 +47,9 @@ struct MysqlApi {
   HOSTMARK_MYSQL_FN(mysql_stmt_num_rows);
   HOSTMARK_MYSQL_FN(mysql_stmt_affected_rows);
   HOSTMARK_MYSQL_FN(mysql_stmt_free_result);
+  HOSTMARK_MYSQL_FN(mysql_stmt_bind_result);
+  HOSTMARK_MYSQL_FN(mysql_stmt_fetch);
+  HOSTMARK_MYSQL_FN(mysql_stmt_fetch_column);
   HOSTMARK_MYSQL_FN(mysql_stmt_close);
   HOSTMARK_MYSQL_FN(mysql_stmt_errno);
   HOSTMARK_MYSQL_FN(mysql_stmt_error);

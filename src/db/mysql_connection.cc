@@ -153,6 +153,32 @@ QueryResult MysqlConnection::query(std::string_view sql) {
   return r;
 }
 
+Rows MysqlConnection::query_rows(std::string_view sql) {
+  MYSQL* m = handle();
+  const MysqlApi& a = *api_;
+  if (a.mysql_real_query(m, sql.data(), sql.size()) != 0) throw last_error();
+  Rows out;
+  MYSQL_RES* res = a.mysql_store_result(m);
+  if (res == nullptr) {
+    if (a.mysql_field_count(m) != 0) throw last_error();
+    const my_ulonglong n = a.mysql_affected_rows(m);
+    if (n != static_cast<my_ulonglong>(-1) && n > 0) out.result = {QueryKind::kWrite, n};
+    return out;
+  }
+  MyResultGuard guard{a, res};
+  out.result = {QueryKind::kRead, a.mysql_num_rows(res)};
+  out.columns = a.mysql_num_fields(res);
+  out.rows.reserve(out.result.rows);
+  while (MYSQL_ROW row = a.mysql_fetch_row(res)) {
+    const unsigned long* lengths = a.mysql_fetch_lengths(res);
+    RowValues& values = out.rows.emplace_back(out.columns);
+    for (std::size_t i = 0; i < out.columns; ++i) {
+      if (row[i] != nullptr) values[i].emplace(row[i], lengths[i]);
+    }
+  }
+  return out;
+}
+
 std::unique_ptr<Statement> MysqlConnection::prepare(std::string_view sql, std::size_t param_count) {
   if (options_.server_prepared) return make_mysql_server_statement(*this, sql, param_count);
   return make_mysql_client_statement(*this, sql, param_count);

@@ -26,6 +26,7 @@ class MysqlConnection : public Connection {
   MysqlConnection& operator=(const MysqlConnection&) = delete;
 
   QueryResult query(std::string_view sql) override;
+  Rows query_rows(std::string_view sql) override;
   std::unique_ptr<Statement> prepare(std::string_view sql, std::size_t param_count) override;
   bool can_copy_rows() override;
   void copy_rows(std::string_view table, std::string_view columns, std::string_view rows) override;

@@ -51,6 +51,44 @@ class MyServerStatement : public Statement {
 
   QueryResult execute(std::span<const Param> params) override {
     const MysqlApi& a = *api_;
+    run(params);
+    QueryResult r;
+    if (a.mysql_stmt_field_count(stmt_) > 0) {
+      // A result set (a read, even when empty): stored whole and counted, as sysbench does.
+      store();
+      r.kind = QueryKind::kRead;
+      r.rows = a.mysql_stmt_num_rows(stmt_);
+      a.mysql_stmt_free_result(stmt_);
+      return r;
+    }
+    return affected();
+  }
+
+  Rows execute_rows(std::span<const Param> params) override {
+    const MysqlApi& a = *api_;
+    run(params);
+    Rows out;
+    out.columns = a.mysql_stmt_field_count(stmt_);
+    if (out.columns == 0) {
+      out.result = affected();
+      return out;
+    }
+    store();
+    out.result = {QueryKind::kRead, a.mysql_stmt_num_rows(stmt_)};
+    try {
+      fetch_all(out);
+    } catch (...) {
+      a.mysql_stmt_free_result(stmt_);
+      throw;
+    }
+    a.mysql_stmt_free_result(stmt_);
+    return out;
+  }
+
+ private:
+  // Checks and binds `params` and executes the statement.
+  void run(std::span<const Param> params) {
+    const MysqlApi& a = *api_;
     if (connection_->generation() != generation_) {
       throw connection_->error(2056, "statement prepared before reconnect(): prepare it again");
     }
@@ -64,28 +102,75 @@ class MyServerStatement : public Statement {
       bound_ = true;
     }
     if (a.mysql_stmt_execute(stmt_) != 0) throw stmt_error();
-    QueryResult r;
-    if (a.mysql_stmt_field_count(stmt_) > 0) {
-      // A result set (a read, even when empty): stored whole and counted, as sysbench does.
-      if (a.mysql_stmt_store_result(stmt_) != 0) {
-        DbError e = stmt_error();
-        a.mysql_stmt_free_result(stmt_);
-        throw e;
-      }
-      r.kind = QueryKind::kRead;
-      r.rows = a.mysql_stmt_num_rows(stmt_);
+  }
+
+  // Reads the executed statement's whole result set to the client.
+  void store() {
+    const MysqlApi& a = *api_;
+    if (a.mysql_stmt_store_result(stmt_) != 0) {
+      DbError e = stmt_error();
       a.mysql_stmt_free_result(stmt_);
-    } else {
-      const my_ulonglong n = a.mysql_stmt_affected_rows(stmt_);
-      if (n != static_cast<my_ulonglong>(-1) && n > 0) {
-        r.kind = QueryKind::kWrite;
-        r.rows = n;
-      }
+      throw e;
+    }
+  }
+
+  // An executed statement without a result set: a write when it changed rows.
+  QueryResult affected() const {
+    QueryResult r;
+    const my_ulonglong n = api_->mysql_stmt_affected_rows(stmt_);
+    if (n != static_cast<my_ulonglong>(-1) && n > 0) {
+      r.kind = QueryKind::kWrite;
+      r.rows = n;
     }
     return r;
   }
 
- private:
+  // Fetches the stored result set's rows as text (libmariadb converts every type to a
+  // string); a value longer than its buffer is fetched again whole.
+  void fetch_all(Rows& out) {
+    constexpr std::size_t kBuffer = 256;
+    const MysqlApi& a = *api_;
+    const std::size_t n = out.columns;
+    std::vector<MYSQL_BIND> binds(n);  // only read by mysql_stmt_fetch() below
+    std::vector<std::string> buffers(n, std::string(kBuffer, '\0'));
+    std::vector<unsigned long> lengths(n);
+    std::vector<my_bool> nulls(n);
+    std::vector<my_bool> truncated(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      binds[i].buffer_type = MYSQL_TYPE_STRING;
+      binds[i].buffer = buffers[i].data();
+      binds[i].buffer_length = kBuffer;
+      binds[i].length = &lengths[i];
+      binds[i].is_null = &nulls[i];
+      binds[i].error = &truncated[i];
+    }
+    if (a.mysql_stmt_bind_result(stmt_, binds.data()) != 0) throw stmt_error();
+    out.rows.reserve(out.result.rows);
+    for (;;) {
+      const int rc = a.mysql_stmt_fetch(stmt_);
+      if (rc == MYSQL_NO_DATA) break;
+      if (rc != 0 && rc != MYSQL_DATA_TRUNCATED) throw stmt_error();
+      RowValues& values = out.rows.emplace_back(n);
+      for (std::size_t i = 0; i < n; ++i) {
+        if (nulls[i] != 0) continue;
+        std::string& v = values[i].emplace();
+        if (lengths[i] <= kBuffer) {
+          v.assign(buffers[i].data(), lengths[i]);
+          continue;
+        }
+        v.resize(lengths[i]);
+        unsigned long length = 0;
+        MYSQL_BIND whole{};
+        whole.buffer_type = MYSQL_TYPE_STRING;
+        whole.buffer = v.data();
+        whole.buffer_length = lengths[i];
+        whole.length = &length;
+        if (a.mysql_stmt_fetch_column(stmt_, &whole, static_cast<unsigned>(i), 0) != 0)
+          throw stmt_error();
+      }
+    }
+  }
+
   // Puts parameter `i` in its buffer; true when the bind itself changed (type or address).
   bool set_param(std::size_t i, const Param& p) {
     MYSQL_BIND& b = binds_[i];
@@ -134,15 +219,22 @@ class MyClientStatement : public Statement {
   }
 
   QueryResult execute(std::span<const Param> params) override {
-    if (params.size() != sql_.placeholders()) {
-      throw wrong_param_count(connection_->target(), params.size(), sql_.placeholders());
-    }
-    const std::string text = substitute_params(
-        sql_, params, [this](std::string_view v, std::string& out) { connection_->quote(v, out); });
-    return connection_->query(text);
+    return connection_->query(text(params));
+  }
+  Rows execute_rows(std::span<const Param> params) override {
+    return connection_->query_rows(text(params));
   }
 
  private:
+  // The statement's text with `params` escaped in.
+  std::string text(std::span<const Param> params) const {
+    if (params.size() != sql_.placeholders()) {
+      throw wrong_param_count(connection_->target(), params.size(), sql_.placeholders());
+    }
+    return substitute_params(
+        sql_, params, [this](std::string_view v, std::string& out) { connection_->quote(v, out); });
+  }
+
   MysqlConnection* connection_;
   SqlTemplate sql_;
 };

@@ -28,6 +28,9 @@ struct PgsqlApi {
   HOSTMARK_PQ_FN(PQntuples);
   HOSTMARK_PQ_FN(PQcmdTuples);
   HOSTMARK_PQ_FN(PQgetvalue);
+  HOSTMARK_PQ_FN(PQnfields);
+  HOSTMARK_PQ_FN(PQgetisnull);
+  HOSTMARK_PQ_FN(PQgetlength);
   HOSTMARK_PQ_FN(PQclear);
   HOSTMARK_PQ_FN(PQescapeStringConn);
   HOSTMARK_PQ_FN(PQparameterStatus);

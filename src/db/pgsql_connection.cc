@@ -175,6 +175,38 @@ void PgsqlConnection::quote(std::string_view value, std::string& out) const {
   out += '\'';
 }
 
+Rows PgsqlConnection::consume_rows(PGresult* res) const {
+  const PgsqlApi& a = *api_;
+  Rows out;
+  const ExecStatusType status = res != nullptr ? a.PQresultStatus(res) : PGRES_FATAL_ERROR;
+  if (status != PGRES_TUPLES_OK && status != PGRES_SINGLE_TUPLE) {
+    out.result = consume(res);
+    return out;
+  }
+  PgResultGuard guard{a, res};
+  const int rows = a.PQntuples(res);
+  const int columns = a.PQnfields(res);
+  out.result = {QueryKind::kRead, static_cast<std::uint64_t>(rows)};
+  out.columns = static_cast<std::size_t>(columns);
+  out.rows.reserve(static_cast<std::size_t>(rows));
+  for (int r = 0; r < rows; ++r) {
+    RowValues& values = out.rows.emplace_back(out.columns);
+    for (int c = 0; c < columns; ++c) {
+      // PQgetvalue() gives "" for a NULL: PQgetisnull() tells them apart.
+      if (a.PQgetisnull(res, r, c) != 0) continue;
+      values[static_cast<std::size_t>(c)].emplace(
+          a.PQgetvalue(res, r, c), static_cast<std::size_t>(a.PQgetlength(res, r, c)));
+    }
+  }
+  return out;
+}
+
+Rows PgsqlConnection::query_rows(std::string_view sql) {
+  PGconn* c = handle();
+  const std::string text(sql);
+  return consume_rows(api_->PQexec(c, text.c_str()));
+}
+
 QueryResult PgsqlConnection::query(std::string_view sql) {
   PGconn* c = handle();
   const std::string text(sql);  // PQexec wants a NUL-terminated string

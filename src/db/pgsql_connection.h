@@ -23,6 +23,7 @@ class PgsqlConnection : public Connection {
   PgsqlConnection& operator=(const PgsqlConnection&) = delete;
 
   QueryResult query(std::string_view sql) override;
+  Rows query_rows(std::string_view sql) override;
   std::unique_ptr<Statement> prepare(std::string_view sql, std::size_t param_count) override;
   bool can_copy_rows() override { return true; }
   void copy_rows(std::string_view table, std::string_view columns, std::string_view rows) override;
@@ -40,6 +41,8 @@ class PgsqlConnection : public Connection {
   std::string next_statement_name() { return "hm_" + std::to_string(++statements_); }
   // Classifies `res` (taking ownership: it is cleared) or throws its DbError.
   QueryResult consume(PGresult* res) const;
+  // As consume(), keeping a result set's rows.
+  Rows consume_rows(PGresult* res) const;
   // A DbError with `code` and `message` (ignorable from the list; connection_lost from the
   // code and the connection's state).
   DbError error(std::string code, std::string_view message) const;

@@ -40,6 +40,15 @@ class PgServerStatement : public Statement {
   }
 
   QueryResult execute(std::span<const Param> params) override {
+    return connection_->consume(run(params));
+  }
+  Rows execute_rows(std::span<const Param> params) override {
+    return connection_->consume_rows(run(params));
+  }
+
+ private:
+  // Checks `params` and executes the statement with them; the caller consumes the result.
+  PGresult* run(std::span<const Param> params) {
     if (connection_->generation() != generation_) {
       throw connection_->error("26000", "statement prepared before reconnect(): prepare it again");
     }
@@ -58,11 +67,10 @@ class PgServerStatement : public Statement {
       values_[i] = t.c_str();
     }
     PGconn* c = connection_->handle();
-    return connection_->consume(connection_->api().PQexecPrepared(
-        c, name_.c_str(), static_cast<int>(values_.size()), values_.data(), nullptr, nullptr, 0));
+    return connection_->api().PQexecPrepared(c, name_.c_str(), static_cast<int>(values_.size()),
+                                             values_.data(), nullptr, nullptr, 0);
   }
 
- private:
   PgsqlConnection* connection_;
   unsigned generation_;
   std::string name_;
@@ -80,15 +88,22 @@ class PgClientStatement : public Statement {
   }
 
   QueryResult execute(std::span<const Param> params) override {
-    if (params.size() != sql_.placeholders()) {
-      throw pg_wrong_param_count(*connection_, params.size(), sql_.placeholders());
-    }
-    const std::string text = substitute_params(
-        sql_, params, [this](std::string_view v, std::string& out) { connection_->quote(v, out); });
-    return connection_->query(text);
+    return connection_->query(text(params));
+  }
+  Rows execute_rows(std::span<const Param> params) override {
+    return connection_->query_rows(text(params));
   }
 
  private:
+  // The statement's text with `params` escaped in.
+  std::string text(std::span<const Param> params) const {
+    if (params.size() != sql_.placeholders()) {
+      throw pg_wrong_param_count(*connection_, params.size(), sql_.placeholders());
+    }
+    return substitute_params(
+        sql_, params, [this](std::string_view v, std::string& out) { connection_->quote(v, out); });
+  }
+
   PgsqlConnection* connection_;
   SqlTemplate sql_;
 };

@@ -82,10 +82,13 @@ class SqliteStatement final : public Statement {
       : conn_(conn), stmt_(stmt), dml_(dml) {}
   ~SqliteStatement() override { sqlite3_finalize(stmt_); }
   QueryResult execute(std::span<const Param> params) override;
+  Rows execute_rows(std::span<const Param> params) override;
 
  private:
   void bind(std::span<const Param> params);
-  QueryResult step();
+  // Runs the statement to its end, calling on_row() at each row, and classifies it.
+  template <typename OnRow>
+  QueryResult step(OnRow on_row);
 
   SqliteConnection& conn_;
   sqlite3_stmt* stmt_;
@@ -98,6 +101,7 @@ class TextStatement final : public Statement {
   TextStatement(SqliteConnection& conn, std::string_view sql, SqlTemplate sql_template)
       : conn_(conn), sql_(sql), template_(std::move(sql_template)) {}
   QueryResult execute(std::span<const Param> params) override;
+  Rows execute_rows(std::span<const Param> params) override;
 
  private:
   SqliteConnection& conn_;
@@ -117,19 +121,14 @@ class SqliteConnection final : public Connection {
 
   QueryResult query(std::string_view sql) override {
     QueryResult total;
-    const char* tail = sql.data();
-    const char* end = sql.data() + sql.size();
-    while (tail < end) {
-      sqlite3_stmt* stmt = nullptr;
-      const char* rest = nullptr;
-      const int rc = sqlite3_prepare_v2(db(), tail, static_cast<int>(end - tail), &stmt, &rest);
-      if (rc != SQLITE_OK) fail(rc);
-      if (stmt == nullptr) break;  // only whitespace or comments left
-      SqliteStatement one(*this, stmt, is_dml(std::string_view(tail, rest - tail)));
-      total = one.execute({});
-      tail = rest;
-    }
+    each_statement(sql, [&](SqliteStatement& one) { total = one.execute({}); });
     return total;
+  }
+
+  Rows query_rows(std::string_view sql) override {
+    Rows last;
+    each_statement(sql, [&](SqliteStatement& one) { last = one.execute_rows({}); });
+    return last;
   }
 
   std::unique_ptr<Statement> prepare(std::string_view sql, std::size_t param_count) override {
@@ -219,6 +218,23 @@ class SqliteConnection final : public Connection {
   // Two connections switching a new file to WAL at once deadlock on its rollback-journal
   // locks, and SQLite then answers SQLITE_BUSY without calling the busy handler: retried for
   // up to 10 s. Throws for a file that is not a database (db_ closes).
+  // Compiles and hands each statement of `sql` to run() in turn.
+  template <typename Run>
+  void each_statement(std::string_view sql, Run run) {
+    const char* tail = sql.data();
+    const char* end = sql.data() + sql.size();
+    while (tail < end) {
+      sqlite3_stmt* stmt = nullptr;
+      const char* rest = nullptr;
+      const int rc = sqlite3_prepare_v2(db(), tail, static_cast<int>(end - tail), &stmt, &rest);
+      if (rc != SQLITE_OK) fail(rc);
+      if (stmt == nullptr) break;  // only whitespace or comments left
+      SqliteStatement one(*this, stmt, is_dml(std::string_view(tail, rest - tail)));
+      run(one);
+      tail = rest;
+    }
+  }
+
   void enter_wal_mode() {
     for (int attempt = 0;; ++attempt) {
       try {
@@ -272,12 +288,16 @@ void SqliteStatement::bind(std::span<const Param> params) {
   }
 }
 
-QueryResult SqliteStatement::step() {
+template <typename OnRow>
+QueryResult SqliteStatement::step(OnRow on_row) {
   conn_.start_statement();
   QueryResult r;
   const bool has_columns = sqlite3_column_count(stmt_) > 0;
   int rc = SQLITE_OK;
-  while ((rc = sqlite3_step(stmt_)) == SQLITE_ROW) ++r.rows;
+  while ((rc = sqlite3_step(stmt_)) == SQLITE_ROW) {
+    ++r.rows;
+    on_row();
+  }
   sqlite3_reset(stmt_);
   sqlite3_clear_bindings(stmt_);  // no pointer into the caller's strings outlives execute()
   if (rc != SQLITE_DONE) conn_.fail(rc);
@@ -295,13 +315,38 @@ QueryResult SqliteStatement::step() {
 
 QueryResult SqliteStatement::execute(std::span<const Param> params) {
   bind(params);
-  return step();
+  return step([] {});
+}
+
+Rows SqliteStatement::execute_rows(std::span<const Param> params) {
+  bind(params);
+  Rows out;
+  const int columns = sqlite3_column_count(stmt_);
+  out.columns = static_cast<std::size_t>(columns);
+  out.result = step([&] {
+    RowValues& row = out.rows.emplace_back(out.columns);
+    for (int i = 0; i < columns; ++i) {
+      if (sqlite3_column_type(stmt_, i) == SQLITE_NULL) continue;
+      const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, i));
+      const int bytes = sqlite3_column_bytes(stmt_, i);  // after the text: its length
+      auto& value = row[static_cast<std::size_t>(i)].emplace();
+      if (text != nullptr) value.assign(text, static_cast<std::size_t>(bytes));
+    }
+  });
+  if (out.result.kind != QueryKind::kRead) out.rows.clear();
+  return out;
 }
 
 QueryResult TextStatement::execute(std::span<const Param> params) {
   if (params.size() != template_.placeholders())
     conn_.fail_params(sql_, params.size(), template_.placeholders());
   return conn_.query(substitute_params(template_, params, quote_sqlite));
+}
+
+Rows TextStatement::execute_rows(std::span<const Param> params) {
+  if (params.size() != template_.placeholders())
+    conn_.fail_params(sql_, params.size(), template_.placeholders());
+  return conn_.query_rows(substitute_params(template_, params, quote_sqlite));
 }
 
 class SqliteDriver final : public Driver {

@@ -9,16 +9,15 @@
 #include <vector>
 
 #include "db/db_driver.h"
+#include "workloads/sysbench_lua_rows.h"
+#include "workloads/sysbench_lua_sql_objects.h"
+#include "workloads/sysbench_lua_sql_run.h"
 #include "workloads/sysbench_lua_state.h"
 
 namespace hostmark {
 namespace {
 
 constexpr lua_Number kRestartEvent = 1;  // sysbench.error.RESTART_EVENT
-
-LuaScriptState& sql_state_of(lua_State* L) {
-  return *static_cast<LuaScriptState*>(lua_touserdata(L, lua_upvalueindex(1)));
-}
 
 // Raises {errcode = RESTART_EVENT}: the event runs again (never returns).
 int raise_restart(lua_State* L) {
@@ -36,9 +35,23 @@ void count(LuaSharedCounters& shared, const db::QueryResult& r) {
   }
 }
 
-// Connects (when not connected yet) and sets the global db_driver, as sysbench's db_connect.
-// Returns false with the message on the stack's top when it failed.
-bool connect_state(lua_State* L, LuaScriptState& state) {
+int db_connect(lua_State* L) {
+  if (!lua_sql_connect(L, lua_sql_state(L))) return lua_error(L);
+  return 0;
+}
+
+int db_disconnect(lua_State* L) {
+  lua_sql_state(L).sql_disconnect();
+  return 0;
+}
+
+}  // namespace
+
+LuaScriptState& lua_sql_state(lua_State* L) {
+  return *static_cast<LuaScriptState*>(lua_touserdata(L, lua_upvalueindex(1)));
+}
+
+bool lua_sql_connect(lua_State* L, LuaScriptState& state) {
   try {
     const db::Driver& driver = state.shared().sql_driver();
     const std::string name(driver.name());
@@ -46,28 +59,21 @@ bool connect_state(lua_State* L, LuaScriptState& state) {
     lua_setglobal(L, "db_driver");
     state.sql_connection();
     return true;
+  } catch (const Failure& f) {
+    // A refused connection in drv_mysql's / drv_pgsql's words where the driver has them.
+    if (!f.error().peer_text.empty()) std::fprintf(stderr, "%s\n", f.error().peer_text.c_str());
+    else std::fprintf(stderr, "FATAL: %s\n", f.what());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "FATAL: %s\n", e.what());
-    lua_pushstring(L, "Failed to connect to the database");
-    return false;
   }
+  lua_pushstring(L, "Failed to connect to the database");
+  return false;
 }
 
-int db_connect(lua_State* L) {
-  if (!connect_state(L, sql_state_of(L))) return lua_error(L);
-  return 0;
-}
-
-int db_disconnect(lua_State* L) {
-  sql_state_of(L).sql_disconnect();
-  return 0;
-}
-
-// Runs `run` (a statement: returns its QueryResult) on the state's connection, counting it;
-// raises {errcode = RESTART_EVENT} on an ignorable error, `what` failed on another.
-template <typename Run>
-int run_counted(lua_State* L, LuaScriptState& state, const char* what, Run run) {
-  if (!connect_state(L, state)) return lua_error(L);
+int lua_sql_run(lua_State* L, LuaScriptState& state, const char* what,
+                const std::function<db::QueryResult(db::Connection&)>& run) {
+  if (!lua_sql_connect(L, state)) return lua_error(L);
+  state.sql_result().begin();
   bool restart = false;
   bool failed = false;
   try {
@@ -94,11 +100,21 @@ int run_counted(lua_State* L, LuaScriptState& state, const char* what, Run run) 
   return 0;
 }
 
+namespace {
+
+// The legacy db_query(): runs the statement, frees its result set at once and returns nothing
+// (sysbench 1.0.20's sb_lua_db_query); sysbench.sql's con:query() reads rows (sysbench_lua_rows).
 int db_query(lua_State* L) {
   std::size_t len = 0;
   const char* sql = luaL_checklstring(L, 1, &len);
-  return run_counted(L, sql_state_of(L), "db_query()",
-                     [&](db::Connection& c) { return c.query(std::string_view(sql, len)); });
+  LuaScriptState& state = lua_sql_state(L);
+  lua_sql_run(L, state, "db_query()", [&](db::Connection& c) {
+    db::QueryResult r = c.query(std::string_view(sql, len));
+    state.sql_result().end(r);
+    return r;
+  });
+  state.sql_result().begin();
+  return 0;
 }
 
 // The legacy bulk insert: rows appended to the INSERT text, sent when the text grows past
@@ -125,13 +141,13 @@ int bulk_flush(lua_State* L) {
   const std::string text = registry_string(L, kBulkText);
   if (text.empty()) return 0;
   set_registry_string(L, kBulkText, "");
-  return run_counted(L, sql_state_of(L), "db_bulk_insert_next()",
+  return lua_sql_run(L, lua_sql_state(L), "db_bulk_insert_next()",
                      [&](db::Connection& c) { return c.query(text); });
 }
 
 int db_bulk_insert_init(lua_State* L) {
   const char* sql = luaL_checkstring(L, 1);
-  if (!connect_state(L, sql_state_of(L))) return lua_error(L);
+  if (!lua_sql_connect(L, lua_sql_state(L))) return lua_error(L);
   set_registry_string(L, kBulkQuery, sql);
   set_registry_string(L, kBulkText, "");
   return 0;
@@ -166,9 +182,9 @@ struct LegacyStatement {
 };
 
 int db_prepare(lua_State* L) {
-  LuaScriptState& state = sql_state_of(L);
+  LuaScriptState& state = lua_sql_state(L);
   const std::string sql = luaL_checkstring(L, 1);
-  if (!connect_state(L, state)) return lua_error(L);
+  if (!lua_sql_connect(L, state)) return lua_error(L);
   std::size_t params = 0;
   for (const char c : sql) params += c == '?' ? 1 : 0;
   std::size_t index = 0;
@@ -196,9 +212,11 @@ int db_bind_param(lua_State* L) {
   return 0;
 }
 
-int db_execute(lua_State* L) {
+}  // namespace
+
+int lua_sql_execute(lua_State* L, bool keep_rows) {
   auto* s = static_cast<LegacyStatement*>(luaL_checkudata(L, 1, kLegacyStatementType));
-  LuaScriptState& state = sql_state_of(L);
+  LuaScriptState& state = lua_sql_state(L);
   db::Statement* statement = state.statement(s->index);
   if (statement == nullptr) return luaL_error(L, "db_execute() failed");
   std::vector<std::string> texts(s->params);
@@ -220,16 +238,33 @@ int db_execute(lua_State* L) {
     lua_pop(L, 1);
   }
   lua_pop(L, 1);
-  const int status = run_counted(L, state, "db_execute()",
-                                 [&](db::Connection&) { return statement->execute(params); });
-  (void)status;
-  lua_pushboolean(L, 1);  // the "result set": db_store_results()/db_free_results() take it
+  LuaSqlResult& result = state.sql_result();
+  lua_sql_run(L, state, "db_execute()", [&](db::Connection&) {
+    if (keep_rows) {
+      db::Rows rows = statement->execute_rows(params);
+      const db::QueryResult r = rows.result;
+      result.take(std::move(rows));
+      return r;
+    }
+    const db::QueryResult r = statement->execute(params);
+    result.end(r);
+    return r;
+  });
+  if (keep_rows) {
+    lua_pushboolean(L, result.open ? 1 : 0);
+    return 1;
+  }
+  push_legacy_result(L, result.open);
   return 1;
 }
 
+namespace {
+
+int db_execute(lua_State* L) { return lua_sql_execute(L, false); }
+
 int db_close(lua_State* L) {
   auto* s = static_cast<LegacyStatement*>(luaL_checkudata(L, 1, kLegacyStatementType));
-  sql_state_of(L).close_statement(s->index);
+  lua_sql_state(L).close_statement(s->index);
   luaL_unref(L, LUA_REGISTRYINDEX, s->table_ref);
   s->table_ref = LUA_NOREF;
   return 0;
@@ -241,7 +276,7 @@ int db_driver_name(lua_State* L) {
   std::string name;
   bool failed = false;
   try {
-    name = std::string(sql_state_of(L).shared().sql_driver().name());
+    name = std::string(lua_sql_state(L).shared().sql_driver().name());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "FATAL: %s\n", e.what());
     failed = true;
@@ -250,59 +285,6 @@ int db_driver_name(lua_State* L) {
   lua_pushlstring(L, name.data(), name.size());
   return 1;
 }
-
-// sysbench.sql's object API over the functions above (one connection per Lua state: every
-// connection object of a state shares it). Result sets are not read back: query() returns nil.
-constexpr const char* kSqlObjects = R"lua(
-local c_query, c_connect, c_disconnect = db_query, db_connect, db_disconnect
-local c_bi_init, c_bi_next, c_bi_done =
-  db_bulk_insert_init, db_bulk_insert_next, db_bulk_insert_done
-local c_prepare, c_bind, c_execute, c_close = db_prepare, db_bind_param, db_execute, db_close
-local c_driver_name = ...
-sysbench.sql = {}
-sysbench.sql.type = {NONE = 0, TINYINT = 1, SMALLINT = 2, INT = 3, BIGINT = 4, FLOAT = 5,
-                     DOUBLE = 6, TIME = 7, DATE = 8, DATETIME = 9, TIMESTAMP = 10, CHAR = 11,
-                     VARCHAR = 12}
-local bind = {}
-bind.__index = bind
-function bind:set(v) self.value = v end
-function bind:set_null() self.value = nil end
-local statement = {}
-statement.__index = statement
-function statement:bind_create(t, maxlen) return setmetatable({}, bind) end
-function statement:bind_param(...) self.binds = {...} end
-function statement:execute()
-  local values = {}
-  for i, b in ipairs(self.binds or {}) do values[i] = b.value end
-  c_bind(self.handle, values)
-  c_execute(self.handle)
-  return nil
-end
-function statement:close() c_close(self.handle) end
-local connection = {}
-connection.__index = connection
-function connection:query(sql) c_query(sql) return nil end
-function connection:disconnect() c_disconnect() end
-function connection:reconnect() c_disconnect() c_connect() end
-function connection:bulk_insert_init(sql) c_bi_init(sql) end
-function connection:bulk_insert_next(row) c_bi_next(row) end
-function connection:bulk_insert_done() c_bi_done() end
-function connection:prepare(sql)
-  return setmetatable({handle = c_prepare(sql)}, statement)
-end
-local driver = {}
-driver.__index = driver
-function driver:name() return c_driver_name() end
-function driver:connect() c_connect() return setmetatable({}, connection) end
-sysbench.sql.error = {NONE = 0, IGNORABLE = 1, FATAL = 2}
-function sysbench.sql.driver(name)
-  if name ~= nil and name ~= "mysql" and name ~= "pgsql" and name ~= "sqlite" then
-    io.stderr:write(string.format("FATAL: invalid database driver name: '%s'\n", name))
-    error("failed to initialize the DB driver", 2)
-  end
-  return setmetatable({}, driver)
-end
-)lua";
 
 void set_global(lua_State* L, LuaScriptState& state, const char* name, lua_CFunction f) {
   lua_pushlightuserdata(L, &state);
@@ -324,14 +306,15 @@ void register_sysbench_sql(lua_State* L, LuaScriptState& state) {
   set_global(L, state, "db_bind_result", db_noop);
   set_global(L, state, "db_execute", db_execute);
   set_global(L, state, "db_close", db_close);
-  set_global(L, state, "db_store_results", db_noop);
-  set_global(L, state, "db_free_results", db_noop);
   luaL_newmetatable(L, kLegacyStatementType);
   lua_pop(L, 1);
-  if (luaL_loadbuffer(L, kSqlObjects, std::strlen(kSqlObjects), "sysbench.sql.lua") == 0) {
+  register_legacy_results(L, state);
+  const std::string_view objects = sysbench_sql_objects_lua();
+  if (luaL_loadbuffer(L, objects.data(), objects.size(), "sysbench.sql.lua") == 0) {
     lua_pushlightuserdata(L, &state);
     lua_pushcclosure(L, db_driver_name, 1);
-    lua_call(L, 1, 0);
+    push_sysbench_sql_rows(L, state);
+    lua_call(L, 2, 0);
   } else {
     lua_pop(L, 1);
   }

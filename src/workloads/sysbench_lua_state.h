@@ -16,6 +16,7 @@
 
 #include "cli/sysbench_args.h"
 #include "db/db_driver.h"
+#include "workloads/sysbench_lua_rows.h"
 #include "workloads/sysbench_random.h"
 
 struct lua_State;
@@ -135,11 +136,16 @@ class LuaScriptState {
   // This state's connection of the SQL API (the legacy db_query()'s): made on first use.
   // Throws Failure.
   db::Connection& sql_connection();
-  // Closes the connection and its statements.
+  // Closes the connection, its statements and its result set.
   void sql_disconnect() {
     for (auto& s : statements_) s.reset();
     connection_.reset();
+    sql_result_.free();
   }
+  bool sql_connected() const { return connection_ != nullptr; }
+  // The connection's result set (the SQL API's result objects read it).
+  LuaSqlResult& sql_result() { return sql_result_; }
+  LuaAlertLog& alerts() { return alerts_; }
   // The legacy db_prepare()'s statements, by index (null once closed or disconnected).
   std::size_t add_statement(std::unique_ptr<db::Statement> s) {
     statements_.push_back(std::move(s));
@@ -163,6 +169,8 @@ class LuaScriptState {
   LuaSharedCounters& shared_;
   std::unique_ptr<db::Connection> connection_;
   std::vector<std::unique_ptr<db::Statement>> statements_;  // before connection_'s end
+  LuaSqlResult sql_result_;
+  LuaAlertLog alerts_;
 };
 
 }  // namespace hostmark
