@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # ThreadSanitizer: builds the tsan preset (only the threaded tests and the sources they need,
-# tests/CMakeLists.txt) and runs them; any data race report fails (halt_on_error). The preset
-# compiles file by file without precompiled headers, so a source missing an #include fails here.
+# tests/CMakeLists.txt) and runs them; any data race report fails (halt_on_error).
 #   scripts/tsan.sh [GTEST_FILTER]   default: every test of hostmark_tsan_tests but the ones that
 #                                    drive the hostmark binary, which this build does not make.
 set -euo pipefail
