@@ -7,7 +7,7 @@
 // 4 KiB, so an offset of d seconds moves at most kReadsPerSecond * d + 1 reads between
 // intervals; allowing 10% of the rate plus 2 covers d up to 90 ms. Request size does not
 // depend on timing (every read is one 4 KiB request, no merging with one read in flight), so
-// rareq-sz must be equal to the printed precision.
+// rareq-sz agrees to 0.1 KiB (a stray read by another process may fall in one interval).
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <stdlib.h>
@@ -101,8 +101,11 @@ TEST_F(StatVsIostatTest, ExtendedReportMatchesIostatUnderAKnownLoad) {
     EXPECT_NEAR(a[k].at("r/s"), kReadsPerSecond, 0.25 * kReadsPerSecond) << ours.out;
     near("r/s", 2);
     near("rkB/s", 8);  // 2 reads of 4 KiB
-    EXPECT_DOUBLE_EQ(a[k].at("rareq-sz"), b[k].at("rareq-sz"));
-    EXPECT_DOUBLE_EQ(a[k].at("rareq-sz"), 4.0);
+    // Every read of the load is one 4 KiB request; a stray small read by another process (udev
+    // probing the new loop device) in one tool's interval and not the other's moves an average
+    // by a few hundredths (CI: 4 against 3.98), so they agree to 0.1 KiB (8 would be sectors).
+    EXPECT_NEAR(a[k].at("rareq-sz"), b[k].at("rareq-sz"), 0.1);
+    EXPECT_NEAR(a[k].at("rareq-sz"), 4.0, 0.1);
     EXPECT_DOUBLE_EQ(a[k].at("w/s"), b[k].at("w/s"));
     EXPECT_DOUBLE_EQ(a[k].at("rrqm/s"), b[k].at("rrqm/s"));
     // Busy time and queue time follow the same reads: within 10 points of %util.
