@@ -105,7 +105,16 @@ class UringEngine final : public IoEngine {
       if (rc < 0) return rc;
     }
     const int rc = io_uring_submit(&ring_);
-    if (rc > 0) staged_ -= std::min(staged_, static_cast<unsigned>(rc));
+    if (rc < 0) return rc;
+    if (options_.sqthread_poll) {
+      // With SQPOLL, liburing returns how many entries the kernel thread has not taken yet
+      // (0 when it already took them all): every staged entry is in the ring, and the thread
+      // takes them all, so all are submitted whatever the count says.
+      const auto handed = static_cast<int>(staged_);
+      staged_ = 0;
+      return handed;
+    }
+    staged_ -= std::min(staged_, static_cast<unsigned>(rc));
     return rc;
   }
 
