@@ -83,7 +83,13 @@ class UringEngine final : public IoEngine {
       return QueueStatus::kCompleted;
     }
     io_uring_sqe* sqe = io_uring_get_sqe(&ring_);
-    if (sqe == nullptr) return QueueStatus::kBusy;  // cannot happen: the ring holds iodepth
+    if (sqe == nullptr && options_.sqthread_poll) {
+      // With SQPOLL an entry's completion can be reaped before the kernel thread moves the
+      // SQ head past it, so a ring of iodepth entries can look full for a moment: wait for it.
+      io_uring_sqring_wait(&ring_);
+      sqe = io_uring_get_sqe(&ring_);
+    }
+    if (sqe == nullptr) return QueueStatus::kBusy;  // the ring holds iodepth
     const int fd = options_.registerfiles ? unit.file : file.fd;
     unit.engine_data = nullptr;
     switch (unit.op) {
