@@ -36,6 +36,7 @@
 #include "runner/outcome_phase.h"
 #include "runner/runner.h"
 #include "stats/summary.h"
+#include "workloads/sysbench_db_words.h"
 
 namespace hostmark {
 namespace {
@@ -504,10 +505,11 @@ int run_sysbench_command(const std::vector<std::string>& argv, const CommandIo& 
   try {
     return run_sysbench(argv, io);
   } catch (const Failure& f) {
-    if (f.error().peer_text.empty() || io.parse_only) throw;
+    const std::string text = sysbench_failure_text(f);
+    if (text.empty() || io.parse_only) throw;
     const auto parsed = SbArgs::parse(argv);
     if (parsed && machine_output(*parsed)) throw;
-    print_peer_text(f.error().peer_text, io);
+    print_peer_text(text, io);
     return 1;
   }
 }

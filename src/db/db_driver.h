@@ -90,6 +90,30 @@ class DbError : public Failure {
   bool connection_lost_;
 };
 
+// A connection that could not be made (no server there, refused, wrong password, no such
+// database), as the client library reported it: enough for a front end to word it as its peer
+// tool does (the sysbench drop-in prints drv_mysql's and drv_pgsql's FATAL lines), without this
+// layer knowing that wording.
+struct ConnectRefusal {
+  DriverKind kind = DriverKind::kMysql;
+  std::string host;     // as asked ("": the client library's default)
+  unsigned port = 0;    // as asked (0: the default)
+  std::string socket;   // as asked (mysql's unix socket; "" if none)
+  unsigned code = 0;    // the client library's error number (mysql); 0 where it has none
+  std::string message;  // the client library's message (libpq's may span lines, trimmed)
+};
+
+// The DbError connect() and reconnect() throw when the connection could not be made.
+class ConnectError : public DbError {
+ public:
+  ConnectError(Error e, std::string code, bool ignorable, ConnectRefusal refusal)
+      : DbError(std::move(e), std::move(code), ignorable, false), refusal_(std::move(refusal)) {}
+  const ConnectRefusal& refusal() const { return refusal_; }
+
+ private:
+  ConnectRefusal refusal_;
+};
+
 // A statement parameter: an integer or a string (bound as text, never interpolated unescaped).
 using Param = std::variant<std::int64_t, std::string_view>;
 

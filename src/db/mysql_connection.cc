@@ -78,18 +78,10 @@ MYSQL* MysqlConnection::open() const {
     const unsigned code = a.mysql_errno(m);
     const std::string message = one_line(a.mysql_error(m));
     a.mysql_close(m);
-    // sysbench's drv_mysql words it so (its drop-in face prints this).
-    const std::string where =
-        options_.socket.empty()
-            ? fmt::format("host '{}', port {}", options_.host.empty() ? "localhost" : options_.host,
-                          options_.port == 0 ? 3306U : options_.port)
-            : fmt::format("socket '{}'", options_.socket);
-    std::string peer = fmt::format(
-        "FATAL: unable to connect to MySQL server on {}, aborting...\nFATAL: error {}: {}", where,
-        code, message);
-    throw DbError(with_peer_text(run_error(target_, message), std::move(peer)),
-                  std::to_string(code), code_in_list(options_.ignore_errors, std::to_string(code)),
-                  false);
+    throw ConnectError(run_error(target_, message), std::to_string(code),
+                       code_in_list(options_.ignore_errors, std::to_string(code)),
+                       ConnectRefusal{DriverKind::kMysql, options_.host, options_.port,
+                                      options_.socket, code, message});
   }
   // MYSQL_OPT_SSL_ENFORCE is the client library's promise; a connection that came up in clear
   // text all the same (an older library, a server without TLS over a unix socket) is refused.

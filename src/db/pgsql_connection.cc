@@ -98,12 +98,12 @@ PGconn* PgsqlConnection::open() const {
   if (api_->PQstatus(c) != CONNECTION_OK) {
     std::string_view raw = api_->PQerrorMessage(c);
     while (raw.ends_with('\n')) raw.remove_suffix(1);
-    // sysbench's drv_pgsql words it so (its drop-in face prints this).
-    std::string peer = fmt::format("FATAL: Connection to database failed: {}", raw);
+    ConnectRefusal refusal{DriverKind::kPgsql, options_.host, options_.port, "", 0,
+                           std::string(raw)};
     std::string message = connect_message(raw);
     api_->PQfinish(c);
-    throw DbError(with_peer_text(run_error(target_, std::move(message)), std::move(peer)), "08001",
-                  code_in_list(options_.ignore_errors, "08001"), false);
+    throw ConnectError(run_error(target_, std::move(message)), "08001",
+                       code_in_list(options_.ignore_errors, "08001"), std::move(refusal));
   }
   // libpq prints the server's NOTICE and WARNING messages ("table does not exist, skipping")
   // on standard error by default, into the middle of the report: they are dropped.

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/sysbench_args.h"
+#include "workloads/sysbench_lua_closure.h"
 #include "workloads/sysbench_lua_histogram.h"
 #include "workloads/sysbench_lua_state.h"
 
@@ -16,10 +17,6 @@ namespace hostmark {
 namespace {
 
 constexpr const char* kHistogramType = "hostmark.sysbench.histogram";
-
-LuaScriptState& state_of(lua_State* L) {
-  return *static_cast<LuaScriptState*>(lua_touserdata(L, lua_upvalueindex(1)));
-}
 
 // A 32-bit argument as sysbench's C functions take it (uint32_t).
 std::uint64_t uint32_arg(lua_State* L, int index) {
@@ -32,19 +29,19 @@ template <std::uint64_t (SysbenchRandom::*Draw)(std::uint64_t, std::uint64_t)>
 int rand_range(lua_State* L) {
   const std::uint64_t lo = uint32_arg(L, 1);
   const std::uint64_t hi = uint32_arg(L, 2);
-  lua_pushnumber(L, static_cast<lua_Number>((state_of(L).random().*Draw)(lo, hi)));
+  lua_pushnumber(L, static_cast<lua_Number>((closure_state(L).random().*Draw)(lo, hi)));
   return 1;
 }
 
 int rand_halves(lua_State* L) {  // the prelude makes a uint64_t cdata of them
-  const std::uint64_t v = state_of(L).random().raw();
+  const std::uint64_t v = closure_state(L).random().raw();
   lua_pushnumber(L, static_cast<lua_Number>(v >> 32));
   lua_pushnumber(L, static_cast<lua_Number>(v & 0xffffffffu));
   return 2;
 }
 
 int rand_uniform_double(lua_State* L) {
-  lua_pushnumber(L, state_of(L).random().uniform_double());
+  lua_pushnumber(L, closure_state(L).random().uniform_double());
   return 1;
 }
 
@@ -58,7 +55,7 @@ std::uint32_t permute(std::uint32_t x) {
 }
 
 int rand_unique(lua_State* L) {
-  LuaSharedCounters& shared = state_of(L).shared();
+  LuaSharedCounters& shared = closure_state(L).shared();
   const std::uint32_t index = shared.unique_index.fetch_add(1, std::memory_order_relaxed);
   const std::uint32_t value = permute((permute(index) + shared.unique_offset) ^ 0x3c6ef372u);
   lua_pushnumber(L, value);
@@ -69,7 +66,7 @@ int rand_unique(lua_State* L) {
 int rand_string(lua_State* L) {
   std::size_t length = 0;
   const char* pattern = luaL_checklstring(L, 1, &length);
-  SysbenchRandom& random = state_of(L).random();
+  SysbenchRandom& random = closure_state(L).random();
   luaL_Buffer out;
   luaL_buffinit(L, &out);
   for (std::size_t i = 0; i < length; ++i) {
@@ -120,7 +117,7 @@ int histogram_gc(lua_State* L) {
 int print_test_options(lua_State* L) {
   std::string text;
   try {
-    const auto declared = state_of(L).declared_options();
+    const auto declared = closure_state(L).declared_options();
     if (declared) text = format_script_options(*declared);
   } catch (const std::exception& e) {
     lua_pushstring(L, e.what());
@@ -131,8 +128,7 @@ int print_test_options(lua_State* L) {
 }
 
 void set_function(lua_State* L, LuaScriptState& state, const char* name, lua_CFunction f) {
-  lua_pushlightuserdata(L, &state);
-  lua_pushcclosure(L, f, 1);
+  push_state_closure(L, state, f);
   lua_setfield(L, -2, name);
 }
 

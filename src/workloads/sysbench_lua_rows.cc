@@ -6,13 +6,14 @@
 #include <string_view>
 #include <utility>
 
+#include "workloads/sysbench_lua_closure.h"
 #include "workloads/sysbench_lua_sql_run.h"
 #include "workloads/sysbench_lua_state.h"
 
 namespace hostmark {
 namespace {
 
-void rows_alert(lua_State* L, const char* text) { lua_sql_state(L).alerts().print(text); }
+void rows_alert(lua_State* L, const char* text) { closure_state(L).alerts().print(text); }
 
 // alert(text): an ALERT line of the Lua side.
 int rows_alert_lua(lua_State* L) {
@@ -23,7 +24,7 @@ int rows_alert_lua(lua_State* L) {
 // reconnect(): sysbench's db_connection_reconnect(): counted as a reconnect; drv_pgsql has none
 // (sysbench's ALERT, the connection kept).
 int rows_reconnect(lua_State* L) {
-  LuaScriptState& state = lua_sql_state(L);
+  LuaScriptState& state = closure_state(L);
   if (state.shared().sql_driver().kind() == db::DriverKind::kPgsql) {
     rows_alert(L, "reconnect is not supported by the current driver");
     return 0;
@@ -38,7 +39,7 @@ int rows_reconnect(lua_State* L) {
 int rows_query(lua_State* L) {
   std::size_t len = 0;
   const char* sql = luaL_checklstring(L, 1, &len);
-  LuaScriptState& state = lua_sql_state(L);
+  LuaScriptState& state = closure_state(L);
   LuaSqlResult& result = state.sql_result();
   lua_sql_run(L, state, "db_query()", [&](db::Connection& c) {
     db::Rows rows = c.query_rows(std::string_view(sql, len));
@@ -56,7 +57,7 @@ int rows_execute(lua_State* L) { return lua_sql_execute(L, true); }
 // fetch(): the next row as a table of strings (a NULL leaves its index empty), or nil after
 // the last; sysbench's ALERTs when no result set is pending or it is empty.
 int rows_fetch(lua_State* L) {
-  LuaSqlResult& result = lua_sql_state(L).sql_result();
+  LuaSqlResult& result = closure_state(L).sql_result();
   if (!result.open) {
     rows_alert(L, "attempt to fetch row from an invalid result set");
     lua_pushnil(L);
@@ -83,7 +84,7 @@ int rows_fetch(lua_State* L) {
 
 // free(): ends the pending result set; false (after sysbench's ALERT) when there is none.
 int rows_free(lua_State* L) {
-  LuaSqlResult& result = lua_sql_state(L).sql_result();
+  LuaSqlResult& result = closure_state(L).sql_result();
   if (!result.open) {
     rows_alert(L, "attempt to free an invalid result set");
     lua_pushboolean(L, 0);
@@ -95,12 +96,12 @@ int rows_free(lua_State* L) {
 }
 
 int rows_nrows(lua_State* L) {
-  lua_pushnumber(L, static_cast<lua_Number>(lua_sql_state(L).sql_result().nrows));
+  lua_pushnumber(L, static_cast<lua_Number>(closure_state(L).sql_result().nrows));
   return 1;
 }
 
 int rows_nfields(lua_State* L) {
-  lua_pushnumber(L, static_cast<lua_Number>(lua_sql_state(L).sql_result().nfields));
+  lua_pushnumber(L, static_cast<lua_Number>(closure_state(L).sql_result().nfields));
   return 1;
 }
 
@@ -113,7 +114,7 @@ struct LegacyResult {
 
 // sysbench's check_connection(): the legacy result functions want a connection.
 void check_connection(lua_State* L) {
-  if (!lua_sql_state(L).sql_connected()) luaL_error(L, "Uninitialized database connection");
+  if (!closure_state(L).sql_connected()) luaL_error(L, "Uninitialized database connection");
 }
 
 // A no-op since sysbench 1.0 (db_query()/db_execute() store the results themselves).
@@ -127,7 +128,7 @@ int db_free_results(lua_State* L) {
   check_connection(L);
   auto* rs = static_cast<LegacyResult*>(luaL_checkudata(L, 1, kLegacyResultType));
   if (rs->pending) {
-    LuaSqlResult& result = lua_sql_state(L).sql_result();
+    LuaSqlResult& result = closure_state(L).sql_result();
     // sysbench frees the connection's result set, whichever it is, or says there is none.
     if (result.open) result.free();
     else rows_alert(L, "attempt to free an invalid result set");
@@ -162,8 +163,7 @@ void register_legacy_results(lua_State* L, LuaScriptState& state) {
   for (const auto& [name, function] :
        {std::pair<const char*, lua_CFunction>{"db_store_results", db_store_results},
         std::pair<const char*, lua_CFunction>{"db_free_results", db_free_results}}) {
-    lua_pushlightuserdata(L, &state);
-    lua_pushcclosure(L, function, 1);
+    push_state_closure(L, state, function);
     lua_setglobal(L, name);
   }
 }
@@ -178,8 +178,7 @@ void push_sysbench_sql_rows(lua_State* L, LuaScriptState& state) {
                     {"alert", rows_alert_lua}, {"reconnect", rows_reconnect}};
   lua_createtable(L, 0, static_cast<int>(std::size(kFunctions)));
   for (const auto& f : kFunctions) {
-    lua_pushlightuserdata(L, &state);
-    lua_pushcclosure(L, f.function, 1);
+    push_state_closure(L, state, f.function);
     lua_setfield(L, -2, f.name);
   }
 }

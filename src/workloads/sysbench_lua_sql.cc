@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "db/db_driver.h"
+#include "workloads/sysbench_db_words.h"
+#include "workloads/sysbench_lua_closure.h"
 #include "workloads/sysbench_lua_rows.h"
 #include "workloads/sysbench_lua_sql_objects.h"
 #include "workloads/sysbench_lua_sql_run.h"
@@ -36,20 +38,16 @@ void count(LuaSharedCounters& shared, const db::QueryResult& r) {
 }
 
 int db_connect(lua_State* L) {
-  if (!lua_sql_connect(L, lua_sql_state(L))) return lua_error(L);
+  if (!lua_sql_connect(L, closure_state(L))) return lua_error(L);
   return 0;
 }
 
 int db_disconnect(lua_State* L) {
-  lua_sql_state(L).sql_disconnect();
+  closure_state(L).sql_disconnect();
   return 0;
 }
 
 }  // namespace
-
-LuaScriptState& lua_sql_state(lua_State* L) {
-  return *static_cast<LuaScriptState*>(lua_touserdata(L, lua_upvalueindex(1)));
-}
 
 bool lua_sql_connect(lua_State* L, LuaScriptState& state) {
   try {
@@ -61,7 +59,8 @@ bool lua_sql_connect(lua_State* L, LuaScriptState& state) {
     return true;
   } catch (const Failure& f) {
     // A refused connection in drv_mysql's / drv_pgsql's words where the driver has them.
-    if (!f.error().peer_text.empty()) std::fprintf(stderr, "%s\n", f.error().peer_text.c_str());
+    const std::string text = sysbench_failure_text(f);
+    if (!text.empty()) std::fprintf(stderr, "%s\n", text.c_str());
     else std::fprintf(stderr, "FATAL: %s\n", f.what());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "FATAL: %s\n", e.what());
@@ -107,7 +106,7 @@ namespace {
 int db_query(lua_State* L) {
   std::size_t len = 0;
   const char* sql = luaL_checklstring(L, 1, &len);
-  LuaScriptState& state = lua_sql_state(L);
+  LuaScriptState& state = closure_state(L);
   lua_sql_run(L, state, "db_query()", [&](db::Connection& c) {
     db::QueryResult r = c.query(std::string_view(sql, len));
     state.sql_result().end(r);
@@ -141,13 +140,13 @@ int bulk_flush(lua_State* L) {
   const std::string text = registry_string(L, kBulkText);
   if (text.empty()) return 0;
   set_registry_string(L, kBulkText, "");
-  return lua_sql_run(L, lua_sql_state(L), "db_bulk_insert_next()",
+  return lua_sql_run(L, closure_state(L), "db_bulk_insert_next()",
                      [&](db::Connection& c) { return c.query(text); });
 }
 
 int db_bulk_insert_init(lua_State* L) {
   const char* sql = luaL_checkstring(L, 1);
-  if (!lua_sql_connect(L, lua_sql_state(L))) return lua_error(L);
+  if (!lua_sql_connect(L, closure_state(L))) return lua_error(L);
   set_registry_string(L, kBulkQuery, sql);
   set_registry_string(L, kBulkText, "");
   return 0;
@@ -182,7 +181,7 @@ struct LegacyStatement {
 };
 
 int db_prepare(lua_State* L) {
-  LuaScriptState& state = lua_sql_state(L);
+  LuaScriptState& state = closure_state(L);
   const std::string sql = luaL_checkstring(L, 1);
   if (!lua_sql_connect(L, state)) return lua_error(L);
   std::size_t params = 0;
@@ -216,7 +215,7 @@ int db_bind_param(lua_State* L) {
 
 int lua_sql_execute(lua_State* L, bool keep_rows) {
   auto* s = static_cast<LegacyStatement*>(luaL_checkudata(L, 1, kLegacyStatementType));
-  LuaScriptState& state = lua_sql_state(L);
+  LuaScriptState& state = closure_state(L);
   db::Statement* statement = state.statement(s->index);
   if (statement == nullptr) return luaL_error(L, "db_execute() failed");
   std::vector<std::string> texts(s->params);
@@ -264,7 +263,7 @@ int db_execute(lua_State* L) { return lua_sql_execute(L, false); }
 
 int db_close(lua_State* L) {
   auto* s = static_cast<LegacyStatement*>(luaL_checkudata(L, 1, kLegacyStatementType));
-  lua_sql_state(L).close_statement(s->index);
+  closure_state(L).close_statement(s->index);
   luaL_unref(L, LUA_REGISTRYINDEX, s->table_ref);
   s->table_ref = LUA_NOREF;
   return 0;
@@ -276,7 +275,7 @@ int db_driver_name(lua_State* L) {
   std::string name;
   bool failed = false;
   try {
-    name = std::string(lua_sql_state(L).shared().sql_driver().name());
+    name = std::string(closure_state(L).shared().sql_driver().name());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "FATAL: %s\n", e.what());
     failed = true;
@@ -287,8 +286,7 @@ int db_driver_name(lua_State* L) {
 }
 
 void set_global(lua_State* L, LuaScriptState& state, const char* name, lua_CFunction f) {
-  lua_pushlightuserdata(L, &state);
-  lua_pushcclosure(L, f, 1);
+  push_state_closure(L, state, f);
   lua_setglobal(L, name);
 }
 
@@ -311,8 +309,7 @@ void register_sysbench_sql(lua_State* L, LuaScriptState& state) {
   register_legacy_results(L, state);
   const std::string_view objects = sysbench_sql_objects_lua();
   if (luaL_loadbuffer(L, objects.data(), objects.size(), "sysbench.sql.lua") == 0) {
-    lua_pushlightuserdata(L, &state);
-    lua_pushcclosure(L, db_driver_name, 1);
+    push_state_closure(L, state, db_driver_name);
     push_sysbench_sql_rows(L, state);
     lua_call(L, 2, 0);
   } else {

@@ -12,9 +12,6 @@ namespace hostmark {
 
 class LuaScriptState;
 
-// The state the SQL API's C functions carry as their first upvalue.
-LuaScriptState& lua_sql_state(lua_State* L);
-
 // Connects (when not connected yet) and sets the global db_driver, as sysbench's db_connect.
 // Returns false with the message on the stack's top when it failed.
 bool lua_sql_connect(lua_State* L, LuaScriptState& state);
