@@ -213,6 +213,22 @@ TEST(ResultJsonTest, BadFieldsAreNamed) {
   j = result_to_json(full_result());
   j["context"]["cpu_count"] = -1;
   EXPECT_EQ(result_from_json(j).error().message(), "context.cpu_count: not a non-negative integer");
+
+  // Paths at every depth, from a top-level member, an array and an object's own keys.
+  j = result_to_json(full_result());
+  j["options"]["threads"] = 4;
+  EXPECT_EQ(result_from_json(j).error().message(), "options.threads: not a string");
+  j = result_to_json(full_result());
+  j["notes"] = {"fine", 7};
+  EXPECT_EQ(result_from_json(j).error().message(), "notes[1]: not a string");
+  j = result_to_json(full_result());
+  j["phases"][1]["metrics"][0].erase("name");
+  EXPECT_EQ(result_from_json(j).error().message(), "phases[1].metrics[0].name: missing");
+  j = result_to_json(full_result());
+  ASSERT_TRUE(j["phases"][0].contains("latency"));
+  j["phases"][0]["latency"]["percentiles_ns"]["most"] = 1;
+  EXPECT_EQ(result_from_json(j).error().message(),
+            "phases[0].latency.percentiles_ns.most: not a percentile");
 }
 
 TEST(ResultJsonTest, OtherDocumentsAndNewerSchemasAreRefused) {

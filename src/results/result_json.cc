@@ -14,40 +14,61 @@ namespace {
 
 using Json = nlohmann::json;
 
+// Where a field is ("phases[3].metrics[2].value"), made into text only when an error names it:
+// a reader passes its field's Path down, each level pointing at its parent's (which outlives it:
+// a Path lives in a reader's frame or in a call's arguments). Reading a result took a string
+// per field before, most of the reader's time under ASan.
+class Path {
+ public:
+  Path(const char* root) : key_(root) {}  // NOLINT(google-explicit-constructor): a root's name
+  Path(const Path& parent, std::string_view key) : parent_(&parent), key_(key) {}
+  Path(const Path& parent, std::size_t index) : parent_(&parent), index_(index), is_index_(true) {}
+
+  std::string str() const {
+    std::string out = parent_ != nullptr ? parent_->str() : std::string();
+    if (is_index_) return out + fmt::format("[{}]", index_);
+    if (parent_ != nullptr && !out.empty()) out += '.';
+    return out.append(key_);
+  }
+
+ private:
+  const Path* parent_ = nullptr;
+  std::string_view key_;
+  std::size_t index_ = 0;
+  bool is_index_ = false;
+};
+
+Path at(const Path& path, std::string_view key) { return Path(path, key); }
+Path at(const Path& path, std::size_t index) { return Path(path, index); }
+
 // Thrown inside the reader with the path of the bad field; turned into an Error at the top.
 struct BadField {
+  BadField(const Path& where, std::string reason) : path(where.str()), why(std::move(reason)) {}
   std::string path;
   std::string why;
 };
 
-std::string at(const std::string& path, const std::string& key) {
-  return path.empty() ? key : path + "." + key;
-}
-std::string at(const std::string& path, std::size_t index) {
-  return fmt::format("{}[{}]", path, index);
-}
-
-const Json& member(const Json& obj, const std::string& key, const std::string& path) {
+const Json& member(const Json& obj, const std::string& key, const Path& path) {
   const auto it = obj.find(key);
   if (it == obj.end()) throw BadField{at(path, key), "missing"};
   return *it;
 }
 
-const Json& object(const Json& j, const std::string& path) {
+const Json& object(const Json& j, const Path& path) {
   if (!j.is_object()) throw BadField{path, "not an object"};
   return j;
 }
-const Json& array(const Json& j, const std::string& path) {
+const Json& array(const Json& j, const Path& path) {
   if (!j.is_array()) throw BadField{path, "not an array"};
   return j;
 }
 
-std::string text(const Json& j, const std::string& path) {
+std::string text(const Json& j, const Path& path) {
   if (!j.is_string()) throw BadField{path, "not a string"};
   return j.get<std::string>();
 }
 // JSON null is how the writer spells a NaN.
-double number(const Json& j, const std::string& path) {
+double number(const Json& j, const Path& path) {
   if (j.is_null()) return std::numeric_limits<double>::quiet_NaN();
   if (!j.is_number()) throw BadField{path, "not a number"};
   return j.get<double>();
@@ -59,29 +80,29 @@ std::optional<std::uint64_t> rounded_count(double v) {
   if (!(v >= 0) || !(std::round(v) < kTwoTo64)) return std::nullopt;
   return static_cast<std::uint64_t>(std::round(v));
 }
-std::uint64_t count(const Json& j, const std::string& path) {
+std::uint64_t count(const Json& j, const Path& path) {
   if (j.is_number_unsigned()) return j.get<std::uint64_t>();
   if (j.is_number_integer() && j.get<std::int64_t>() >= 0) return j.get<std::uint64_t>();
   if (j.is_number_float())
     if (const auto n = rounded_count(j.get<double>())) return *n;
   throw BadField{path, "not a non-negative integer"};
 }
-bool flag(const Json& j, const std::string& path) {
+bool flag(const Json& j, const Path& path) {
   if (!j.is_boolean()) throw BadField{path, "not true or false"};
   return j.get<bool>();
 }
 
 // Optional members: absent (or null for texts) keeps the default.
-void read_text(const Json& obj, const std::string& key, const std::string& path, std::string& v) {
+void read_text(const Json& obj, const std::string& key, const Path& path, std::string& v) {
   const auto it = obj.find(key);
   if (it != obj.end() && !it->is_null()) v = text(*it, at(path, key));
 }
-void read_number(const Json& obj, const std::string& key, const std::string& path, double& v) {
+void read_number(const Json& obj, const std::string& key, const Path& path, double& v) {
   const auto it = obj.find(key);
   if (it != obj.end()) v = number(*it, at(path, key));
 }
 template <class Int>
-void read_count(const Json& obj, const std::string& key, const std::string& path, Int& v) {
+void read_count(const Json& obj, const std::string& key, const Path& path, Int& v) {
   const auto it = obj.find(key);
   if (it == obj.end()) return;
   const std::uint64_t n = count(*it, at(path, key));
@@ -89,27 +110,26 @@ void read_count(const Json& obj, const std::string& key, const std::string& path
     throw BadField{at(path, key), "out of range"};
   v = static_cast<Int>(n);
 }
-void read_flag(const Json& obj, const std::string& key, const std::string& path, bool& v) {
+void read_flag(const Json& obj, const std::string& key, const Path& path, bool& v) {
   const auto it = obj.find(key);
   if (it != obj.end()) v = flag(*it, at(path, key));
 }
-std::vector<std::string> texts(const Json& obj, const std::string& key, const std::string& path) {
+std::vector<std::string> texts(const Json& obj, const std::string& key, const Path& path) {
   std::vector<std::string> out;
   const auto it = obj.find(key);
   if (it == obj.end()) return out;
-  const std::string p = at(path, key);
+  const Path p = at(path, key);
   for (std::size_t i = 0; i < array(*it, p).size(); ++i) out.push_back(text((*it)[i], at(p, i)));
   return out;
 }
 // {"name": "value", ...} in the order the object lists them.
-std::vector<std::pair<std::string, std::string>> text_pairs(const Json& j,
-                                                            const std::string& path) {
+std::vector<std::pair<std::string, std::string>> text_pairs(const Json& j, const Path& path) {
   std::vector<std::pair<std::string, std::string>> out;
   for (const auto& [k, v] : object(j, path).items()) out.emplace_back(k, text(v, at(path, k)));
   return out;
 }
 
-Context read_context(const Json& j, const std::string& path) {
+Context read_context(const Json& j, const Path& path) {
   object(j, path);
   Context c;
   c.hostname = text(member(j, "hostname", path), at(path, "hostname"));
@@ -130,7 +150,7 @@ Context read_context(const Json& j, const std::string& path) {
   return c;
 }
 
-LatencyStats read_latency(const Json& j, const std::string& path) {
+LatencyStats read_latency(const Json& j, const Path& path) {
   object(j, path);
   LatencyStats l;
   read_count(j, "count", path, l.count);
@@ -140,7 +160,7 @@ LatencyStats read_latency(const Json& j, const std::string& path) {
   read_number(j, "stddev_ns", path, l.stddev_ns);
   read_count(j, "sum_ns", path, l.sum_ns);
   if (const auto it = j.find("percentiles_ns"); it != j.end()) {
-    const std::string p = at(path, "percentiles_ns");
+    const Path p = at(path, "percentiles_ns");
     for (const auto& [k, v] : object(*it, p).items()) {
       double pct = 0;
       std::istringstream in(k);
@@ -153,7 +173,7 @@ LatencyStats read_latency(const Json& j, const std::string& path) {
   return l;
 }
 
-Fairness read_fairness(const Json& j, const std::string& path) {
+Fairness read_fairness(const Json& j, const Path& path) {
   object(j, path);
   Fairness f;
   read_number(j, "events_avg", path, f.events_avg);
@@ -163,7 +183,7 @@ Fairness read_fairness(const Json& j, const std::string& path) {
   return f;
 }
 
-IntervalSample read_interval(const Json& j, const std::string& path) {
+IntervalSample read_interval(const Json& j, const Path& path) {
   object(j, path);
   IntervalSample s;
   read_number(j, "time_s", path, s.time_s);
@@ -173,14 +193,14 @@ IntervalSample read_interval(const Json& j, const std::string& path) {
   return s;
 }
 
-Series read_series(const Json& j, const std::string& path) {
+Series read_series(const Json& j, const Path& path) {
   object(j, path);
   Series s;
   s.name = text(member(j, "name", path), at(path, "name"));
   read_text(j, "x_unit", path, s.x_unit);
   read_text(j, "y_unit", path, s.y_unit);
   if (const auto it = j.find("points"); it != j.end()) {
-    const std::string p = at(path, "points");
+    const Path p = at(path, "points");
     for (std::size_t i = 0; i < array(*it, p).size(); ++i) {
       const Json& pt = (*it)[i];
       if (!pt.is_array() || pt.size() != 2) throw BadField{at(p, i), "not an [x, y] pair"};
@@ -190,17 +210,17 @@ Series read_series(const Json& j, const std::string& path) {
   return s;
 }
 
-std::vector<std::uint64_t> counts(const Json& j, const std::string& path) {
+std::vector<std::uint64_t> counts(const Json& j, const Path& path) {
   std::vector<std::uint64_t> out;
   for (std::size_t i = 0; i < array(j, path).size(); ++i) out.push_back(count(j[i], at(path, i)));
   return out;
 }
 
-TimeSeries read_time_series(const Json& j, const std::string& path) {
+TimeSeries read_time_series(const Json& j, const Path& path) {
   object(j, path);
   TimeSeries s;
   read_count(j, "interval_ms", path, s.interval_ms);
-  const std::string ep = at(path, "end_ms");
+  const Path ep = at(path, "end_ms");
   const Json& ends = array(member(j, "end_ms", path), ep);
   for (std::size_t i = 0; i < ends.size(); ++i) s.end_ms.push_back(number(ends[i], at(ep, i)));
   const std::pair<const char*, std::vector<std::uint64_t>*> columns[] = {
@@ -226,7 +246,7 @@ TimeSeries read_time_series(const Json& j, const std::string& path) {
   return s;
 }
 
-std::vector<LatencyBucket> read_buckets(const Json& j, const std::string& path) {
+std::vector<LatencyBucket> read_buckets(const Json& j, const Path& path) {
   std::vector<LatencyBucket> out;
   for (std::size_t i = 0; i < array(j, path).size(); ++i) {
     const Json& b = j[i];
@@ -243,7 +263,7 @@ std::vector<LatencyBucket> read_buckets(const Json& j, const std::string& path) 
 }
 
 // The inverse of monitor/monitor_metrics.cc: the same names, in an object.
-monitor::DiskRates read_device(const Json& j, const std::string& path) {
+monitor::DiskRates read_device(const Json& j, const Path& path) {
   object(j, path);
   monitor::DiskRates x;
   const std::pair<const char*, double monitor::DiskRates::*> fields[] = {
@@ -287,7 +307,7 @@ monitor::DiskRates read_device(const Json& j, const std::string& path) {
   return x;
 }
 
-PhaseActivity read_activity(const Json& j, const std::string& path) {
+PhaseActivity read_activity(const Json& j, const Path& path) {
   object(j, path);
   PhaseActivity a;
   read_number(j, "interval_s", path, a.interval_s);
@@ -295,7 +315,7 @@ PhaseActivity read_activity(const Json& j, const std::string& path) {
   if (const auto it = j.find("device"); it != j.end() && !it->is_null())
     a.device = read_device(*it, at(path, "device"));
   if (const auto it = j.find("cpu"); it != j.end()) {
-    const std::string p = at(path, "cpu");
+    const Path p = at(path, "cpu");
     object(*it, p);
     read_number(*it, "user", p, a.cpu.user);
     read_number(*it, "nice", p, a.cpu.nice);
@@ -309,19 +329,20 @@ PhaseActivity read_activity(const Json& j, const std::string& path) {
   return a;
 }
 
-Phase read_phase(const Json& j, const std::string& path) {
+Phase read_phase(const Json& j, const Path& path) {
   object(j, path);
   Phase p;
   p.name = text(member(j, "name", path), at(path, "name"));
   read_number(j, "duration_s", path, p.duration_s);
   if (const auto it = j.find("metrics"); it != j.end()) {
-    const std::string mp = at(path, "metrics");
+    const Path mp = at(path, "metrics");
     for (std::size_t i = 0; i < array(*it, mp).size(); ++i) {
-      const Json& m = object((*it)[i], at(mp, i));
+      const Path mi = at(mp, i);
+      const Json& m = object((*it)[i], mi);
       Metric metric;
-      metric.name = text(member(m, "name", at(mp, i)), at(at(mp, i), "name"));
-      metric.value = number(member(m, "value", at(mp, i)), at(at(mp, i), "value"));
-      read_text(m, "unit", at(mp, i), metric.unit);
+      metric.name = text(member(m, "name", mi), at(mi, "name"));
+      metric.value = number(member(m, "value", mi), at(mi, "value"));
+      read_text(m, "unit", mi, metric.unit);
       p.metrics.push_back(std::move(metric));
     }
   }
@@ -330,12 +351,12 @@ Phase read_phase(const Json& j, const std::string& path) {
   if (const auto it = j.find("fairness"); it != j.end() && !it->is_null())
     p.fairness = read_fairness(*it, at(path, "fairness"));
   if (const auto it = j.find("intervals"); it != j.end()) {
-    const std::string ip = at(path, "intervals");
+    const Path ip = at(path, "intervals");
     for (std::size_t i = 0; i < array(*it, ip).size(); ++i)
       p.intervals.push_back(read_interval((*it)[i], at(ip, i)));
   }
   if (const auto it = j.find("series"); it != j.end()) {
-    const std::string sp = at(path, "series");
+    const Path sp = at(path, "series");
     for (std::size_t i = 0; i < array(*it, sp).size(); ++i)
       p.series.push_back(read_series((*it)[i], at(sp, i)));
   }
@@ -348,7 +369,7 @@ Phase read_phase(const Json& j, const std::string& path) {
   return p;
 }
 
-StorageWarningKind warning_kind(const std::string& name, const std::string& path) {
+StorageWarningKind warning_kind(const std::string& name, const Path& path) {
   for (int k = static_cast<int>(StorageWarningKind::kTmpfs);
        k <= static_cast<int>(StorageWarningKind::kNetworkFilesystem); ++k) {
     const auto kind = static_cast<StorageWarningKind>(k);
@@ -357,7 +378,7 @@ StorageWarningKind warning_kind(const std::string& name, const std::string& path
   throw BadField{path, fmt::format("'{}' is not a storage warning kind", name)};
 }
 
-StorageTarget read_storage(const Json& j, const std::string& path) {
+StorageTarget read_storage(const Json& j, const Path& path) {
   object(j, path);
   StorageTarget t;
   t.path = text(member(j, "path", path), at(path, "path"));
@@ -383,13 +404,14 @@ StorageTarget read_storage(const Json& j, const std::string& path) {
   read_flag(j, "virtual_disk", path, t.virtual_disk);
   read_text(j, "backing_file", path, t.backing_file);
   if (const auto it = j.find("warnings"); it != j.end()) {
-    const std::string wp = at(path, "warnings");
+    const Path wp = at(path, "warnings");
     for (std::size_t i = 0; i < array(*it, wp).size(); ++i) {
-      const Json& w = object((*it)[i], at(wp, i));
-      const std::string kp = at(at(wp, i), "kind");
+      const Path wi = at(wp, i);
+      const Json& w = object((*it)[i], wi);
+      const Path kp = at(wi, "kind");
       StorageWarning warning;
-      warning.kind = warning_kind(text(member(w, "kind", at(wp, i)), kp), kp);
-      read_text(w, "text", at(wp, i), warning.text);
+      warning.kind = warning_kind(text(member(w, "kind", wi), kp), kp);
+      read_text(w, "text", wi, warning.text);
       t.warnings.push_back(std::move(warning));
     }
   }
