@@ -96,6 +96,7 @@ std::optional<db::ConnectError> refused_by(DriverKind kind, unsigned port, std::
     skip = std::string("not a ConnectError: ") + f.what();  // the test fails on this below
     return std::nullopt;
   }
+  skip = "not a ConnectError: the connection to a closed port was made";  // fails below too
   return std::nullopt;
 }
 
