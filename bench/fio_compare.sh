@@ -53,6 +53,7 @@ declare -A cases=(
   [null_randread]="--name=n --ioengine=null --size=1G --rw=randread --bs=4k"
   [cached_psync_qd1]="--name=c --filename=$file --invalidate=0 --ioengine=psync --rw=randread --bs=4k"
   [cached_uring_qd32]="--name=u --filename=$file --invalidate=0 --ioengine=io_uring --iodepth=32 --rw=randread --bs=4k"
+  [cached_uring_sqpoll_qd32]="--name=u --filename=$file --invalidate=0 --ioengine=io_uring --sqthread_poll=1 --iodepth=32 --rw=randread --bs=4k"
   [direct_uring_qd1]="--name=d --filename=$dfile --direct=1 --ioengine=io_uring --iodepth=1 --rw=randread --bs=4k"
   [direct_uring_qd32]="--name=d --filename=$dfile --direct=1 --ioengine=io_uring --iodepth=32 --rw=randread --bs=4k"
   [direct_libaio_qd32]="--name=d --filename=$dfile --direct=1 --ioengine=libaio --iodepth=32 --rw=randread --bs=4k"
@@ -61,7 +62,7 @@ declare -A cases=(
   [seq_read_1m_ramloop]="--name=s --filename=$ramdev --direct=1 --ioengine=libaio --iodepth=8 --rw=read --bs=1M"
   [seq_write_1m_ramloop]="--name=s --filename=$ramdev --direct=1 --ioengine=libaio --iodepth=8 --rw=write --bs=1M"
 )
-order=(null_randread cached_psync_qd1 cached_uring_qd32 direct_uring_qd1 direct_uring_qd32 direct_libaio_qd32 seq_read_1m seq_write_1m)
+order=(null_randread cached_psync_qd1 cached_uring_qd32 cached_uring_sqpoll_qd32 direct_uring_qd1 direct_uring_qd32 direct_libaio_qd32 seq_read_1m seq_write_1m)
 [ -n "$ramdev" ] && order+=(seq_read_1m_ramloop seq_write_1m_ramloop)
 # CASES="seq_read_1m seq_write_1m" runs only those cases.
 if [ -n "${CASES:-}" ]; then read -r -a order <<<"$CASES"; fi
